@@ -1,0 +1,62 @@
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import { clearSession, readSession } from './session.ts';
+
+/** The error every API call rejects with: the server's message (or the transport's), the status and the body. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Goes to /login after a 401, unless already there (spec 000 §8). */
+export function signOutToLogin(): void {
+  clearSession();
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+}
+
+function messageOf(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object') {
+    const { message, detail } = body as { message?: unknown; detail?: unknown };
+    if (typeof detail === 'string' && detail) return detail;
+    if (typeof message === 'string' && message) return message;
+  }
+  return fallback;
+}
+
+/**
+ * One axios instance per host: bearer token from storage, `utm_source=qc` on every call,
+ * and a 401 clears the session once here rather than in every screen.
+ */
+export function createHttp(baseURL: string): AxiosInstance {
+  const http = axios.create({ baseURL });
+  http.interceptors.request.use((config) => {
+    const token = readSession()?.access_token;
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    if (config.params instanceof URLSearchParams) config.params.set('utm_source', 'qc');
+    else config.params = { ...(config.params as object | undefined), utm_source: 'qc' };
+    return config;
+  });
+  http.interceptors.response.use(undefined, (error: AxiosError) => {
+    const status = error.response?.status ?? 0;
+    if (status === 401) signOutToLogin();
+    const body = error.response?.data;
+    return Promise.reject(new ApiError(messageOf(body, error.message), status, body));
+  });
+  return http;
+}
+
+/** Arrays go out as `key[]=a&key[]=b`, the spec's shape for list filters. */
+export function listParams(params: Record<string, unknown>): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) search.append(`${key}[]`, String(item));
+    else search.append(key, String(value));
+  }
+  return search;
+}

@@ -1,0 +1,148 @@
+/** Typed calls to the main host (spec 000 §7), base from VITE_API_BASE (DESIGN.md). */
+import dayjs from 'dayjs';
+import type { InspectionDetail, InspectionListRow, SubmissionPayload } from '../engine/inspection.ts';
+import listConfig from '../config/inspection-list.json';
+import { cachedInStorage } from './cache.ts';
+import { ApiError, createHttp, listParams, signOutToLogin } from './http.ts';
+import type { LoginData } from './session.ts';
+
+export const mainHttp = createHttp(import.meta.env.VITE_API_BASE ?? '/api/');
+
+export interface ListFilters {
+  page: number;
+  user: string;
+  storeCityId?: number[];
+  storeId?: number[];
+  category?: string[];
+  assignTo?: string;
+  appointmentId?: string;
+}
+
+export interface CityStores {
+  city_id: number;
+  city_name: string;
+  locations: { location_id: number; name: string }[];
+}
+
+export interface Assignee {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/** List page size and date window (spec 000 §9). */
+export const PAGE_SIZE = listConfig.pageSize;
+export const WINDOW_MONTHS = listConfig.windowMonths;
+
+export async function oauth(loginUserName: string, googleIdToken?: string): Promise<LoginData> {
+  const { data } = await mainHttp.post<LoginData>('oauth', { grant_type: 'password', loginUserName, googleIdToken });
+  return data;
+}
+
+export async function qcLogout(email: string, access_token: string): Promise<void> {
+  await mainHttp.post('v2/api/qcLogout', { email, access_token });
+}
+
+export async function fetchInspectionList(
+  filters: ListFilters,
+  today = dayjs(),
+): Promise<{ data: InspectionListRow[]; total: number }> {
+  const params = listParams({
+    ...filters,
+    records: PAGE_SIZE,
+    startDate: today.subtract(WINDOW_MONTHS, 'month').format('YYYY-MM-DD'),
+    endDate: today.format('YYYY-MM-DD'),
+  });
+  try {
+    const { data } = await mainHttp.get<{ data: InspectionListRow[]; total: number }>('v2/inspection-data-list', { params });
+    return data;
+  } catch (error) {
+    // A 403 on the list signs out like a 401 (spec 000 §8).
+    if (error instanceof ApiError && error.status === 403) signOutToLogin();
+    throw error;
+  }
+}
+
+export async function fetchInspection(carId: number | string): Promise<InspectionDetail> {
+  const { data } = await mainHttp.get<{ detail: InspectionDetail }>(`v2/inspection/${carId}`);
+  return data.detail;
+}
+
+export async function assignToMe(carId: number, user: string, role: string): Promise<InspectionDetail> {
+  const { data } = await mainHttp.patch<{ detail: InspectionDetail }>(`qc-appointment-assign-to/${carId}`, {
+    carId,
+    role,
+    inspectionStatus: 'smReview',
+    user,
+    qcAssignTo: user,
+  });
+  return data.detail;
+}
+
+export async function submitReport(carId: number, payload: SubmissionPayload): Promise<{ status: number; data: unknown }> {
+  const response = await mainHttp.patch(`qc-section-report-submit/${carId}`, payload);
+  return { status: response.status, data: response.data };
+}
+
+export function fetchLocationStore(): Promise<CityStores[]> {
+  return cachedInStorage('locationStore', async () => {
+    const { data } = await mainHttp.get<{ detail: CityStores[] }>('location-store');
+    return data.detail;
+  });
+}
+
+export function fetchAssignees(): Promise<Assignee[]> {
+  return cachedInStorage('assigneeData', async () => {
+    const { data } = await mainHttp.get<{ detail: Assignee[] }>('assignee-list', { params: { role: 'qc' } });
+    return data.detail;
+  });
+}
+
+export interface Performer {
+  user: string;
+  totalNoReview: number;
+  tat: number;
+  rank: number;
+  isActive: boolean;
+}
+
+export interface Leaderboard {
+  topPerformers: Performer[];
+  myPerformance: { rank: number; totalNoReview: number; tat: number } | null;
+}
+
+export async function fetchLeaderboard(email: string): Promise<Leaderboard> {
+  const { data } = await mainHttp.get<{ detail: Leaderboard }>('v2/get-leader-board-data', { params: { email } });
+  return data.detail;
+}
+
+/** One version of an appointment (spec 000 §2 'Version list'). */
+export interface VersionRow {
+  carId: number;
+  appointmentId: string;
+  version: number;
+  storeName: string;
+  make: string;
+  model: string;
+  variant: string;
+  inspectionStatus: string;
+  inspectionBy: string | null;
+  qcBy: string | null;
+  inspectionStartTime: string | null;
+  inspectionEndTime: string | null;
+  qcStartTime: string | null;
+  qcEndTime: string | null;
+  pdfUrl: string | null;
+}
+
+export async function fetchVersions(appointmentId: string, user: string, today = dayjs()): Promise<VersionRow[]> {
+  const { data } = await mainHttp.get<{ data: VersionRow[] }>('v2/inspection-version-list', {
+    params: {
+      appointmentId,
+      user,
+      startDate: today.subtract(WINDOW_MONTHS, 'month').format('YYYY-MM-DD'),
+      endDate: today.format('YYYY-MM-DD'),
+    },
+  });
+  return data.data;
+}

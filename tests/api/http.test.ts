@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { ApiError, createHttp, listParams } from '../../src/api/http.ts';
+import { readSession, writeSession } from '../../src/api/session.ts';
+
+function fakeAdapter(status: number, data: unknown, seen: InternalAxiosRequestConfig[]): AxiosAdapter {
+  return async (config) => {
+    seen.push(config);
+    const response = { data, status, statusText: String(status), headers: {}, config };
+    if (status >= 400) {
+      const error = Object.assign(new Error(`Request failed with status code ${status}`), { response, config, isAxiosError: true });
+      throw error;
+    }
+    return response;
+  };
+}
+
+const login = { access_token: 'tok-1', role: 'qc', email: 'a@qc.example', name: 'A', isExcludedUser: false };
+
+afterEach(() => localStorage.clear());
+
+describe('spec 000 §7: every request carries the bearer token and utm_source=qc', () => {
+  it('adds both to a call', async () => {
+    writeSession(login);
+    const seen: InternalAxiosRequestConfig[] = [];
+    const http = createHttp('/api/');
+    http.defaults.adapter = fakeAdapter(200, { ok: 1 }, seen);
+    await http.get('v2/inspection/1', { params: { a: 1 } });
+    expect(seen[0].headers.Authorization).toBe('Bearer tok-1');
+    expect(seen[0].params).toEqual({ a: 1, utm_source: 'qc' });
+  });
+
+  it('adds utm_source to list parameters sent as key[]', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    const http = createHttp('/api/');
+    http.defaults.adapter = fakeAdapter(200, {}, seen);
+    await http.get('v2/inspection-data-list', { params: listParams({ page: 1, storeCityId: [1, 2], appointmentId: '' }) });
+    expect(String(seen[0].params)).toBe('page=1&storeCityId%5B%5D=1&storeCityId%5B%5D=2&utm_source=qc');
+  });
+});
+
+describe('spec 000 §8 errors', () => {
+  it('a 401 clears local storage', async () => {
+    writeSession(login);
+    const http = createHttp('/api/');
+    http.defaults.adapter = fakeAdapter(401, { message: 'Invalid token' }, []);
+    await expect(http.get('x')).rejects.toMatchObject({ status: 401, message: 'Invalid token' });
+    expect(readSession()).toBeNull();
+  });
+
+  it("other errors reject with the server's detail, or the error message when there is none", async () => {
+    const http = createHttp('/api/');
+    http.defaults.adapter = fakeAdapter(409, { detail: 'Already assigned to b@qc.example' }, []);
+    const error = await http.get('x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Already assigned to b@qc.example');
+    http.defaults.adapter = fakeAdapter(500, '', []);
+    expect(((await http.get('x').catch((e: unknown) => e)) as ApiError).message).toBe('Request failed with status code 500');
+  });
+});

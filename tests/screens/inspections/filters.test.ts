@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { assigneeOptions, centreOptions } from '../../../src/screens/inspections/filters.ts';
+
+const cities = [
+  { city_id: 1, city_name: 'Delhi NCR', locations: [{ location_id: 11, name: 'Gurgaon Hub' }, { location_id: 12, name: 'Noida Hub' }] },
+  { city_id: 2, city_name: 'Mumbai', locations: [{ location_id: 21, name: 'Andheri Hub' }] },
+];
+const assignees = [
+  { id: 1, name: 'Asha', email: 'asha@qc.example' },
+  { id: 2, name: 'Ravi', email: 'ravi@qc.example' },
+];
+
+describe('spec 000 §2: Center depends on the chosen cities', () => {
+  it('lists only the chosen cities’ centres', () => {
+    expect(centreOptions(cities, [2])).toEqual([{ id: 21, label: 'Andheri Hub' }]);
+    expect(centreOptions(cities, [])).toEqual([]);
+    expect(centreOptions(cities, [1, 2]).map((o) => o.id)).toEqual([11, 12, 21]);
+  });
+});
+
+describe('spec 000 §2: non-excluded users see only their own assignee entry; excluded users see all', () => {
+  it('non-excluded', () => {
+    expect(assigneeOptions(assignees, { email: 'ravi@qc.example', isExcludedUser: false })).toEqual([{ id: 'ravi@qc.example', label: 'Ravi' }]);
+  });
+  it('excluded', () => {
+    expect(assigneeOptions(assignees, { email: 'boss@qc.example', isExcludedUser: true })).toHaveLength(2);
+  });
+});
