@@ -1,0 +1,135 @@
+/**
+ * 'Assign to me' (spec 000 §4) and the 'Report is under process' guard on list rows (000 §2, §8).
+ * One actor per screen: the list sends ASSIGN / OPEN per row, the review header sends ASSIGN for its inspection.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import listConfig from '../config/inspection-list.json';
+import { errorDetail } from './error-detail.ts';
+
+/** Row flags that mark a report still being processed (000 §3 'Inspection list row'). */
+export interface ProcessingFlags {
+  isReportProcessed: number;
+  reInspectionProcessing: number;
+  dealerPriceProcessing: number;
+}
+
+/** Body of `PATCH qc-appointment-assign-to/{carId}` (000 §7). */
+export interface AssignRequest {
+  carId: number;
+  role: string;
+  inspectionStatus: 'smReview';
+  user: string;
+  qcAssignTo: string;
+}
+
+export type AssignmentOrigin = 'list' | 'header';
+
+export interface AssignmentInput {
+  /** Signed-in user's e-mail: both `user` and `qcAssignTo` of the call. */
+  user: string;
+  role: string;
+  /** The list opens the review after assigning; the review header reloads after 1 s (000 §4, §9). */
+  origin: AssignmentOrigin;
+}
+
+export type AssignmentEvent =
+  | { type: 'ASSIGN'; carId: number; row?: ProcessingFlags }
+  | { type: 'OPEN'; carId: number; row?: ProcessingFlags };
+
+interface AssignmentContext extends AssignmentInput {
+  carId: number | null;
+}
+
+export const UNDER_PROCESS_ALERT = 'Report is under process';
+/** Header reload delay after assigning (000 §9 'assign-to-me header reload 1 second'). */
+export const ASSIGN_RELOAD_MS: number = listConfig.assignReloadMs;
+
+/** Rows still being processed cannot be opened or assigned (000 §2). */
+export function isUnderProcess(row: ProcessingFlags): boolean {
+  return row.isReportProcessed === 0 || row.reInspectionProcessing === 1 || row.dealerPriceProcessing === 1;
+}
+
+/**
+ * Whether the list shows 'assign to me' (000 §4): when the feature flag is set, or when the configured
+ * auto-assignment sleep time is 0 and the role is QC. An unknown (not yet loaded) sleep time hides it.
+ */
+export function showsAssignToMe(opts: { flag: boolean; sleepTime: number | null | undefined; role: string | null | undefined }): boolean {
+  return opts.flag || (opts.sleepTime === 0 && opts.role === 'qc');
+}
+
+const rowUnderProcess = ({ event }: { event: AssignmentEvent }) => event.row !== undefined && isUnderProcess(event.row);
+
+export const assignmentMachine = setup({
+  types: {
+    context: {} as AssignmentContext,
+    events: {} as AssignmentEvent,
+    input: {} as AssignmentInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    assign: fromPromise<unknown, AssignRequest>(async () => {
+      throw new Error('assign actor not provided');
+    }),
+  },
+  actions: {
+    showAlert: (_, _params: { message: string }) => {},
+    showError: (_, _params: { message: string }) => {},
+    openReview: (_, _params: { carId: number }) => {},
+    reload: () => {},
+  },
+  guards: {
+    underProcess: rowUnderProcess,
+    fromList: ({ context }) => context.origin === 'list',
+  },
+  delays: {
+    reloadDelay: ASSIGN_RELOAD_MS,
+  },
+}).createMachine({
+  id: 'assignment',
+  context: ({ input }) => ({ ...input, carId: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        ASSIGN: [
+          { guard: 'underProcess', actions: { type: 'showAlert', params: { message: UNDER_PROCESS_ALERT } } },
+          { target: 'assigning', actions: assign({ carId: ({ event }) => event.carId }) },
+        ],
+        OPEN: [
+          { guard: 'underProcess', actions: { type: 'showAlert', params: { message: UNDER_PROCESS_ALERT } } },
+          { actions: { type: 'openReview', params: ({ event }) => ({ carId: event.carId }) } },
+        ],
+      },
+    },
+    assigning: {
+      tags: 'busy',
+      invoke: {
+        src: 'assign',
+        input: ({ context }) => ({
+          carId: context.carId as number,
+          role: context.role,
+          inspectionStatus: 'smReview' as const,
+          user: context.user,
+          qcAssignTo: context.user,
+        }),
+        onDone: [
+          {
+            guard: 'fromList',
+            target: 'idle',
+            actions: { type: 'openReview', params: ({ context }) => ({ carId: context.carId as number }) },
+          },
+          { target: 'reloading' },
+        ],
+        onError: {
+          target: 'idle',
+          actions: { type: 'showError', params: ({ event }) => ({ message: errorDetail(event.error, 'Something went wrong, please try again') }) },
+        },
+      },
+    },
+    reloading: {
+      tags: 'busy',
+      after: { reloadDelay: { target: 'done', actions: 'reload' } },
+    },
+    done: { tags: 'busy', type: 'final' },
+  },
+});

@@ -1,0 +1,234 @@
+/**
+ * Review submission (spec 000 §4 'Submission status', §5 'Before submit' and the rejection popup, §8, §9).
+ *
+ * idle ──SUBMIT──▶ checking ─▶ idle + showAlert (pre-submit validation fails)
+ *                ▶ issuePopup (there are rejections) ──CONFIRM_ISSUES──▶ building
+ *                ▶ building (approval, or a dummy inspection)
+ * building ──▶ submitting (payload built) | idle + 'Error in post Object' (buildSubmission threw)
+ * submitting ──▶ 206: reloadPage · success: 'Inspection Completed Successfully', /inspection after 2 s
+ *            ──▶ failure: the response detail plus nested isValidate 1 messages, back to idle
+ *
+ * The screen enables Submit with `snapshot.can({ type: 'SUBMIT', … })` (only idle accepts it), shows the issue
+ * popup while `hasTag('issuePopup')` and reads the chosen ids from `context.issueType`.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import dayjs from 'dayjs';
+import type { InspectionDetail, SubmissionPayload } from '../engine/inspection.ts';
+import type { ReviewModel } from '../engine/types.ts';
+import { buildSubmission, hasRejections, validateBeforeSubmit, type SubmitBlock } from '../engine/submission.ts';
+import issueTypesConfig from '../config/issue-types.json';
+import { errorDetail, validationMessages } from './error-detail.ts';
+
+export const SUBMIT_SUCCESS = 'Inspection Completed Successfully';
+export const SELECT_ISSUE_ALERT = 'Please select Issue Type';
+export const PAYLOAD_ERROR = 'Error in post Object';
+const GENERIC_ERROR = 'Something went wrong, please try again';
+/** Redirect to the list after a successful submit (000 §9 'submit success redirect 2 seconds (car)'). */
+export const SUCCESS_REDIRECT_MS = 2000;
+/** Partial Content: the server asks the panel to reload (000 §4). */
+const RELOAD_STATUS = 206;
+
+/** The 'No issue' issue type: exclusive with every other choice (000 §4 'Rejection popup'). */
+export const NO_ISSUE_ID: number = (() => {
+  const entry = (issueTypesConfig.issueTypes as { id: number; label: string }[]).find(
+    (issue) => issue.label.trim().toLowerCase() === 'no issue',
+  );
+  if (!entry) throw new Error("src/config/issue-types.json: no issue type labelled 'No issue'");
+  return entry.id;
+})();
+
+/** Toggles an issue type: choosing 'No issue' clears the others, choosing another clears 'No issue'. */
+export function toggleIssue(selected: readonly number[], id: number): number[] {
+  if (selected.includes(id)) return selected.filter((chosen) => chosen !== id);
+  if (id === NO_ISSUE_ID) return [id];
+  return [...selected.filter((chosen) => chosen !== NO_ISSUE_ID), id];
+}
+
+/** Submit failure text (000 §8): the response detail, then every nested error message with isValidate 1. */
+export function submitFailureMessage(error: unknown): string {
+  const body = error && typeof error === 'object' && 'body' in error ? (error as { body: unknown }).body : undefined;
+  const head = errorDetail(error, GENERIC_ERROR);
+  const nested = validationMessages(body).filter((message) => message !== head);
+  return [head, ...nested].join('\n');
+}
+
+export interface SubmitRequest {
+  model: ReviewModel;
+  inspection: InspectionDetail;
+  isCritical: boolean;
+  isDummy: boolean;
+  /** 'YYYY-MM-DD HH:mm:ss', taken when the review page opened. */
+  reviewStartTime: string;
+}
+
+export type SubmissionEvent =
+  | ({ type: 'SUBMIT' } & SubmitRequest)
+  | { type: 'TOGGLE_ISSUE'; id: number }
+  | { type: 'CONFIRM_ISSUES' }
+  | { type: 'CANCEL' };
+
+export interface SubmissionInput {
+  carId: number;
+}
+
+/** What `submitReview` resolves with: the HTTP status and the body. */
+export interface SubmitResponse {
+  status: number;
+  data: unknown;
+}
+
+interface SubmissionContext {
+  carId: number;
+  request: SubmitRequest | null;
+  issueType: number[];
+  payload: SubmissionPayload | null;
+}
+
+function tryBuild(context: SubmissionContext): SubmissionPayload | null {
+  const request = context.request;
+  if (!request) return null;
+  try {
+    return buildSubmission(request.model, request.inspection, {
+      isCritical: request.isCritical,
+      isDummy: request.isDummy,
+      issueType: context.issueType,
+      reviewStartTime: request.reviewStartTime,
+      reviewEndTime: dayjs().format('YYYY-MM-DD HH:mm:ss'),
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** The engine's pre-submit validation of the request (000 §5 'Before submit'). */
+function submitBlock(context: SubmissionContext): SubmitBlock | null {
+  const request = context.request;
+  if (!request) return null;
+  return validateBeforeSubmit(request.model, { isDummy: request.isDummy });
+}
+
+/** The engine's check of the popup's choice ('Please select Issue Type', 000 §5). */
+function issueTypeBlock(context: SubmissionContext): SubmitBlock | null {
+  const request = context.request;
+  if (!request) return null;
+  return validateBeforeSubmit(request.model, { isDummy: request.isDummy, issueType: context.issueType });
+}
+
+function requestOf(event: SubmitRequest): SubmitRequest {
+  const { model, inspection, isCritical, isDummy, reviewStartTime } = event;
+  return { model, inspection, isCritical, isDummy, reviewStartTime };
+}
+
+export const submissionMachine = setup({
+  types: {
+    context: {} as SubmissionContext,
+    events: {} as SubmissionEvent,
+    input: {} as SubmissionInput,
+    tags: {} as 'busy' | 'issuePopup' | 'completed',
+  },
+  actors: {
+    submitReview: fromPromise<SubmitResponse, { carId: number; payload: SubmissionPayload }>(async () => {
+      throw new Error('submitReview actor not provided');
+    }),
+  },
+  actions: {
+    showAlert: (_, _params: { alert: string; fields: string[] }) => {},
+    showSuccess: (_, _params: { message: string }) => {},
+    showError: (_, _params: { message: string }) => {},
+    navigateToList: () => {},
+    reloadPage: () => {},
+  },
+  guards: {
+    blockedBeforeSubmit: ({ context }) => submitBlock(context) !== null,
+    /** A dummy inspection clears its selections (000 §4), so it never asks for an issue type. */
+    needsIssueType: ({ context }) => context.request !== null && !context.request.isDummy && hasRejections(context.request.model),
+    issueTypeBlocked: ({ context }) => issueTypeBlock(context) !== null,
+    noIssueSelected: ({ context }) => context.issueType.length === 0,
+    payloadBuilt: ({ context }) => context.payload !== null,
+    reloadRequested: (_, params: { status: number }) => params.status === RELOAD_STATUS,
+    failedStatus: (_, params: { status: number }) => params.status < 200 || params.status >= 300,
+  },
+  delays: {
+    redirectDelay: SUCCESS_REDIRECT_MS,
+  },
+}).createMachine({
+  id: 'submission',
+  context: ({ input }) => ({ carId: input.carId, request: null, issueType: [], payload: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        // Unguarded, so `snapshot.can({ type: 'SUBMIT' })` is cheap on every render; the checks run in `checking`.
+        SUBMIT: { target: 'checking', actions: assign({ request: ({ event }) => requestOf(event), issueType: [], payload: null }) },
+      },
+    },
+    checking: {
+      always: [
+        {
+          guard: 'blockedBeforeSubmit',
+          target: 'idle',
+          actions: [{ type: 'showAlert', params: ({ context }) => submitBlock(context) ?? { alert: '', fields: [] } }, assign({ request: null })],
+        },
+        { guard: 'needsIssueType', target: 'issuePopup' },
+        { target: 'building' },
+      ],
+    },
+    issuePopup: {
+      tags: 'issuePopup',
+      on: {
+        TOGGLE_ISSUE: { actions: assign({ issueType: ({ context, event }) => toggleIssue(context.issueType, event.id) }) },
+        CONFIRM_ISSUES: [
+          {
+            guard: 'issueTypeBlocked',
+            actions: { type: 'showAlert', params: ({ context }) => issueTypeBlock(context) ?? { alert: SELECT_ISSUE_ALERT, fields: [] } },
+          },
+          // The engine's config carries the rule; an empty choice never goes out even without it.
+          { guard: 'noIssueSelected', actions: { type: 'showAlert', params: { alert: SELECT_ISSUE_ALERT, fields: [] } } },
+          { target: 'building' },
+        ],
+        CANCEL: { target: 'idle', actions: assign({ request: null, issueType: [] }) },
+      },
+    },
+    building: {
+      tags: 'busy',
+      entry: assign({ payload: ({ context }) => tryBuild(context) }),
+      always: [
+        { guard: 'payloadBuilt', target: 'submitting' },
+        { target: 'idle', actions: { type: 'showError', params: { message: PAYLOAD_ERROR } } },
+      ],
+    },
+    submitting: {
+      tags: 'busy',
+      invoke: {
+        src: 'submitReview',
+        input: ({ context }) => ({ carId: context.carId, payload: context.payload as SubmissionPayload }),
+        onDone: [
+          {
+            guard: { type: 'reloadRequested', params: ({ event }) => ({ status: event.output.status }) },
+            target: 'reloading',
+            actions: 'reloadPage',
+          },
+          {
+            guard: { type: 'failedStatus', params: ({ event }) => ({ status: event.output.status }) },
+            target: 'idle',
+            actions: {
+              type: 'showError',
+              params: ({ event }) => ({ message: submitFailureMessage({ body: event.output.data }) }),
+            },
+          },
+          { target: 'completed', actions: { type: 'showSuccess', params: { message: SUBMIT_SUCCESS } } },
+        ],
+        onError: {
+          target: 'idle',
+          actions: { type: 'showError', params: ({ event }) => ({ message: submitFailureMessage(event.error) }) },
+        },
+      },
+    },
+    reloading: { tags: 'busy', type: 'final' },
+    completed: {
+      tags: ['busy', 'completed'],
+      after: { redirectDelay: { target: 'left', actions: 'navigateToList' } },
+    },
+    left: { tags: ['busy', 'completed'], type: 'final' },
+  },
+});

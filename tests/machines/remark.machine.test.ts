@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { ApiError } from '../../src/api/http.ts';
+import { remarkMachine, type RemarkRequest, type RemarkTarget } from '../../src/machines/remark.machine.ts';
+import { deferred, type Deferred } from './helpers.ts';
+
+const target: RemarkTarget = {
+  carId: 1001,
+  section: 'carDetails',
+  part: 'insuranceType',
+  subPart: 'insuranceExpiry',
+  role: 'qc',
+  user: 'qc.reviewer@qc.example',
+};
+
+function start() {
+  const calls: RemarkRequest[] = [];
+  let pending: Deferred<unknown> = deferred();
+  const spies = {
+    showAlert: vi.fn((_: unknown, _params: { message: string }) => {}),
+    remarkSaved: vi.fn((_: unknown, _params: { remarkType: 'text' | 'audio'; remark: string; response: unknown }) => {}),
+  };
+  const actor = createActor(
+    remarkMachine.provide({
+      actors: {
+        saveRemark: fromPromise<unknown, RemarkRequest>(({ input }) => {
+          calls.push(input);
+          return pending.promise;
+        }),
+      },
+      actions: spies,
+    }),
+    { input: target },
+  ).start();
+  return {
+    actor,
+    calls,
+    spies,
+    settle: async (outcome: { ok: unknown } | { error: unknown }) => {
+      if ('ok' in outcome) pending.resolve(outcome.ok);
+      else pending.reject(outcome.error);
+      await vi.advanceTimersByTimeAsync(0);
+      pending = deferred();
+    },
+  };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('rejection remark (spec 000 §3, §5, §8)', () => {
+  it.each(['', '   ', '\n\t '])('text %j is empty after trimming: Add is disabled and SAVE sends nothing', (text) => {
+    const { actor, calls } = start();
+    actor.send({ type: 'CHANGE', text });
+    expect(actor.getSnapshot().can({ type: 'SAVE' })).toBe(false);
+    actor.send({ type: 'SAVE' });
+    expect(calls).toEqual([]);
+  });
+
+  it('saves the trimmed text with the remark payload fields, then clears the box', async () => {
+    const { actor, calls, spies, settle } = start();
+    actor.send({ type: 'CHANGE', text: '  Insurance copy is blurred ' });
+    expect(actor.getSnapshot().can({ type: 'SAVE' })).toBe(true);
+    actor.send({ type: 'SAVE' });
+    expect(calls).toEqual([
+      {
+        ...target,
+        type: 'rejectionRemark',
+        inspectionStatus: 'smReview',
+        remarkType: 'text',
+        remark: 'Insurance copy is blurred',
+      },
+    ]);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(spies.remarkSaved).not.toHaveBeenCalled();
+    await settle({ ok: { detail: { id: 'r1' } } });
+    expect(spies.remarkSaved.mock.calls.map((call) => call[1])).toEqual([
+      { remarkType: 'text', remark: 'Insurance copy is blurred', response: { detail: { id: 'r1' } } },
+    ]);
+    expect(actor.getSnapshot().context.text).toBe('');
+    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(spies.showAlert).not.toHaveBeenCalled();
+  });
+
+  it('an audio remark goes as remarkType audio with the file', async () => {
+    const { actor, calls, settle, spies } = start();
+    const audio = new Blob(['RIFF'], { type: 'audio/wav' });
+    actor.send({ type: 'SAVE_AUDIO', audio });
+    expect(calls[0]).toMatchObject({ remarkType: 'audio', audio, type: 'rejectionRemark', part: 'insuranceType' });
+    expect(calls[0]).not.toHaveProperty('remark');
+    await settle({ ok: {} });
+    expect(spies.remarkSaved.mock.calls[0][1]).toMatchObject({ remarkType: 'audio' });
+  });
+
+  it('a failure alerts the server detail and keeps the typed text', async () => {
+    const { actor, spies, settle } = start();
+    actor.send({ type: 'CHANGE', text: 'Wrong RC' });
+    actor.send({ type: 'SAVE' });
+    await settle({ error: new ApiError('Bad Request', 400, { message: 'Bad Request', detail: 'section is required' }) });
+    expect(spies.showAlert.mock.calls.map((call) => call[1])).toEqual([{ message: 'section is required' }]);
+    expect(spies.remarkSaved).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.text).toBe('Wrong RC');
+    expect(actor.getSnapshot().can({ type: 'SAVE' })).toBe(true);
+  });
+
+  it("a failure without a detail alerts 'Some error occured while saving the remark'", async () => {
+    const { actor, spies, settle } = start();
+    actor.send({ type: 'CHANGE', text: 'Wrong RC' });
+    actor.send({ type: 'SAVE' });
+    await settle({ error: new Error('Network Error') });
+    expect(spies.showAlert.mock.calls.map((call) => call[1])).toEqual([{ message: 'Some error occured while saving the remark' }]);
+  });
+
+  it('SAVE while saving does not send a second remark', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'CHANGE', text: 'Wrong RC' });
+    actor.send({ type: 'SAVE' });
+    expect(actor.getSnapshot().can({ type: 'SAVE' })).toBe(false);
+    actor.send({ type: 'SAVE' });
+    actor.send({ type: 'SAVE_AUDIO', audio: new Blob(['x']) });
+    expect(calls).toHaveLength(1);
+  });
+});
