@@ -1,4 +1,5 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
+import { browserLocation } from './location.ts';
 import { clearSession, readSession } from './session.ts';
 
 /** The error every API call rejects with: the server's message (or the transport's), the status and the body. */
@@ -13,10 +14,22 @@ export class ApiError extends Error {
   }
 }
 
-/** Goes to /login after a 401, unless already there (spec 000 §8). */
+let leaving = false;
+
+/**
+ * After a 401 (or a 403 on the list): clears local storage and goes to /login unless already there (spec 000 §8).
+ * Several calls failing together leave only once.
+ */
 export function signOutToLogin(): void {
   clearSession();
-  if (window.location.pathname !== '/login') window.location.assign('/login');
+  if (leaving || browserLocation.pathname() === '/login') return;
+  leaving = true;
+  browserLocation.assign('/login');
+}
+
+/** For tests: forget that a sign-out redirect already happened. */
+export function resetSignOutGuard(): void {
+  leaving = false;
 }
 
 function messageOf(body: unknown, fallback: string): string {

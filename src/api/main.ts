@@ -6,7 +6,14 @@ import { cachedInStorage } from './cache.ts';
 import { ApiError, createHttp, listParams, signOutToLogin } from './http.ts';
 import type { LoginData } from './session.ts';
 
-export const mainHttp = createHttp(import.meta.env.VITE_API_BASE ?? '/api/');
+/** The main host's base, always ending in '/' so relative spec paths append to it. */
+export const MAIN_API_BASE = withSlash(import.meta.env.VITE_API_BASE ?? '/api/');
+
+function withSlash(base: string): string {
+  return base.endsWith('/') ? base : `${base}/`;
+}
+
+export const mainHttp = createHttp(MAIN_API_BASE);
 
 export interface ListFilters {
   page: number;
@@ -37,6 +44,12 @@ export const WINDOW_MONTHS = listConfig.windowMonths;
 export async function oauth(loginUserName: string, googleIdToken?: string): Promise<LoginData> {
   const { data } = await mainHttp.post<LoginData>('oauth', { grant_type: 'password', loginUserName, googleIdToken });
   return data;
+}
+
+/** The session the server holds for the bearer token (spec 000 §7 getLoginDetails). */
+export async function fetchLoginDetails(): Promise<{ role: string; email: string; name: string; firebaseToken?: string }> {
+  const { data } = await mainHttp.get<{ detail: { role: string; email: string; name: string; firebaseToken?: string } }>('v2/api/getLoginDetails');
+  return data.detail;
 }
 
 export async function qcLogout(email: string, access_token: string): Promise<void> {
@@ -145,4 +158,19 @@ export async function fetchVersions(appointmentId: string, user: string, today =
     },
   });
   return data.data;
+}
+
+/** The auto-assignment sleep time (spec 000 §7: answer `detail.data.sleepTime`); 0 lets QC reviewers assign themselves. */
+export async function fetchSleepTime(): Promise<number> {
+  const { data } = await mainHttp.get<{ detail: { data: { sleepTime: number } } }>('get-qc-auto-assignment-sleep-time');
+  return Number(data.detail.data.sleepTime);
+}
+
+/**
+ * URL of the per-user auto-assignment stream (DESIGN.md 'Live updates'). EventSource cannot send headers,
+ * so the bearer token travels as the `token` query parameter, beside utm_source=qc.
+ */
+export function liveAssignmentUrl(token: string): string {
+  const query = new URLSearchParams({ utm_source: 'qc', token });
+  return `${MAIN_API_BASE}v2/live/auto-assignment?${query}`;
 }

@@ -8,6 +8,7 @@ export interface LoginData {
   imageHost?: string;
   imageQuality?: string;
   videoHost?: string;
+  firebaseToken?: string;
 }
 
 const KEY = 'loginData';

@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Toaster } from 'sonner';
-import { canAccess, landingFor } from './access.ts';
+import { canAccess, isPublicPath, landingFor } from './access.ts';
 import { Header } from './Header.tsx';
-import { TOAST_POSITION } from './toast.ts';
+import { TOAST_OPTIONS, TOAST_POSITION } from './toast.ts';
 import { useSession } from './useSession.ts';
 import { LoginScreen } from '../screens/login/LoginScreen.tsx';
 import { InspectionListScreen } from '../screens/inspections/InspectionListScreen.tsx';
@@ -15,7 +15,8 @@ const ReviewScreen = lazy(() => import('../screens/review/ReviewScreen.tsx'));
 
 export const NOT_AUTHORISED = 'You are not authorized for this feature';
 
-function Unauthorised() {
+/** /unauth and every unknown path (spec 000 §2). */
+export function Unauthorised() {
   return (
     <main className="page centered">
       <h1>Oops!</h1>
@@ -24,26 +25,38 @@ function Unauthorised() {
   );
 }
 
+/** The header shell on non-public paths once a user is present (spec 000 §2). */
+function Shell() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  return (
+    <>
+      {session && !isPublicPath(pathname) && <Header session={session} />}
+      <Suspense fallback={<p className="page">Loading...</p>}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
 /** Signed-in users with access to the path see it; others go to /login or their landing route (spec 000 §2). */
 function Private({ children }: { children: ReactNode }) {
   const session = useSession();
-  const location = useLocation();
+  const { pathname } = useLocation();
   if (!session) return <Navigate to="/login" replace />;
-  if (!canAccess(session.role, location.pathname)) return <Navigate to={landingFor(session.role)} replace />;
-  return (
-    <>
-      <Header />
-      {children}
-    </>
-  );
+  if (!canAccess(session.role, pathname)) return <Navigate to={landingFor(session.role)} replace />;
+  return children;
 }
 
 /** /re-inspection/{carId} sends a signed-out user to /login?carId=..&version=.. so sign-in brings them back. */
 function ReInspectionGate() {
   const session = useSession();
-  const { carId } = useParams();
+  const { carId = '' } = useParams();
   const [search] = useSearchParams();
-  if (!session) return <Navigate to={`/login?carId=${carId}&version=${search.get('version') ?? ''}`} replace />;
+  if (!session) {
+    const query = new URLSearchParams({ carId, version: search.get('version') ?? '' });
+    return <Navigate to={`/login?${query}`} replace />;
+  }
   return (
     <Private>
       <ReviewScreen />
@@ -51,15 +64,17 @@ function ReInspectionGate() {
   );
 }
 
+/** Home: the version role goes to the version list, everyone else to their landing (spec 000 §2). */
 function Home() {
   const session = useSession();
-  return <Navigate to={session ? landingFor(session.role) : '/login'} replace />;
+  if (!session) return <Navigate to="/login" replace />;
+  return <Navigate to={landingFor(session.role)} replace />;
 }
 
 export function AppRoutes() {
   return (
-    <Suspense fallback={<p className="page">Loading...</p>}>
-      <Routes>
+    <Routes>
+      <Route element={<Shell />}>
         <Route path="/login" element={<LoginScreen />} />
         <Route path="/" element={<Home />} />
         <Route path="/inspection" element={<Private><InspectionListScreen /></Private>} />
@@ -70,8 +85,8 @@ export function AppRoutes() {
         <Route path="/view-image/:index" element={<Private><ImageViewerScreen /></Private>} />
         <Route path="/unauth" element={<Unauthorised />} />
         <Route path="*" element={<Unauthorised />} />
-      </Routes>
-    </Suspense>
+      </Route>
+    </Routes>
   );
 }
 
@@ -79,7 +94,7 @@ export function App() {
   return (
     <BrowserRouter>
       <AppRoutes />
-      <Toaster position={TOAST_POSITION} closeButton={false} />
+      <Toaster position={TOAST_POSITION} toastOptions={TOAST_OPTIONS} />
     </BrowserRouter>
   );
 }

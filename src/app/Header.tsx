@@ -1,41 +1,71 @@
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { qcLogout } from '../api/main.ts';
-import { clearSession } from '../api/session.ts';
-import { canAccess } from './access.ts';
+import { browserLocation } from '../api/location.ts';
+import { clearSession, type LoginData } from '../api/session.ts';
+import listConfig from '../config/inspection-list.json';
+import { adminLinks, mainLinks } from './nav.ts';
 import { PerformancePanel } from './PerformancePanel.tsx';
-import { useSession } from './useSession.ts';
 
-const NAV: { to: string; label: string }[] = [
-  { to: '/inspection', label: 'Car QC' },
-  { to: '/inspection-bike', label: 'Bike QC' },
-  { to: '/inspection-version', label: 'Versions' },
-  { to: '/refurbishment', label: 'Refurbishment' },
-  { to: '/admin', label: 'Admin' },
-  { to: '/gs-unflagging', label: 'GS Unflagging' },
-];
+/** The report link's target: VITE_INSPECTION_REPORT_PDF_URL, else the list config's default. */
+export const INSPECTION_REPORT_PDF_URL = import.meta.env.VITE_INSPECTION_REPORT_PDF_URL || listConfig.inspectionReportPdfUrl;
 
-/** Shared header shell: user, navigation by role, logout (spec 000 §2 'Header'). */
-export function Header() {
-  const session = useSession();
-  const navigate = useNavigate();
-  if (!session) return null;
-  const logout = async () => {
-    // A failed logout still signs out locally (spec 000 §7).
-    await qcLogout(session.email, session.access_token).catch(() => undefined);
-    clearSession();
-    navigate('/login', { replace: true });
-  };
+/**
+ * Logout (spec 000 §7): POST v2/api/qcLogout, then — whether or not it worked — clear local storage,
+ * sign out of Google's auto-select, and go to /login with a full reload.
+ */
+export async function logout(session: Pick<LoginData, 'email' | 'access_token'>): Promise<void> {
+  try {
+    await qcLogout(session.email, session.access_token);
+  } catch {
+    // A failed logout still signs out (spec 000 §7).
+  }
+  window.google?.accounts?.id?.disableAutoSelect?.();
+  clearSession();
+  browserLocation.assign('/login');
+}
+
+function AdminMenu({ role }: { role: string }) {
+  const [open, setOpen] = useState(false);
+  const links = adminLinks(role);
+  if (links.length === 0) return null;
+  return (
+    <div className="header-menu">
+      <button type="button" aria-expanded={open} aria-controls="admin-menu" onClick={() => setOpen((o) => !o)}>
+        Admin ▾
+      </button>
+      {open && (
+        <ul id="admin-menu" className="header-menu-list" aria-label="Admin">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} onClick={() => setOpen(false)}>{link.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Shared header shell (spec 000 §2 'Header'): user name, optional version, links by role, performance, report PDF, Logout. */
+export function Header({ session }: { session: LoginData }) {
+  const location = useLocation();
+  const state = location.state as { version?: number | string } | null;
+  const version = new URLSearchParams(location.search).get('version') ?? state?.version ?? null;
   return (
     <header className="app-header">
       <Link to="/" className="brand">QC Panel</Link>
       <nav aria-label="Main">
-        {NAV.filter((item) => canAccess(session.role, item.to)).map((item) => (
-          <NavLink key={item.to} to={item.to}>{item.label}</NavLink>
+        {mainLinks(session.role).map((link) => (
+          <NavLink key={link.to} to={link.to}>{link.label}</NavLink>
         ))}
+        <AdminMenu role={session.role} />
       </nav>
       <span className="user">{session.name}</span>
+      {version !== null && version !== '' && <span className="badge">Version {version}</span>}
       {session.role === 'qc' && <PerformancePanel email={session.email} />}
-      <button type="button" onClick={logout}>Logout</button>
+      <a href={INSPECTION_REPORT_PDF_URL} target="_blank" rel="noreferrer">Inspection Report PDF</a>
+      <button type="button" onClick={() => void logout(session)}>Logout</button>
     </header>
   );
 }

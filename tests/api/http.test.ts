@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { ApiError, createHttp, listParams } from '../../src/api/http.ts';
+import { ApiError, createHttp, listParams, resetSignOutGuard } from '../../src/api/http.ts';
+import { browserLocation } from '../../src/api/location.ts';
 import { readSession, writeSession } from '../../src/api/session.ts';
 
 function fakeAdapter(status: number, data: unknown, seen: InternalAxiosRequestConfig[]): AxiosAdapter {
@@ -18,7 +19,11 @@ function fakeAdapter(status: number, data: unknown, seen: InternalAxiosRequestCo
 
 const login = { access_token: 'tok-1', role: 'qc', email: 'a@qc.example', name: 'A', isExcludedUser: false };
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+  resetSignOutGuard();
+});
 
 describe('spec 000 §7: every request carries the bearer token and utm_source=qc', () => {
   it('adds both to a call', async () => {
@@ -45,8 +50,30 @@ describe('spec 000 §8 errors', () => {
     writeSession(login);
     const http = createHttp('/api/');
     http.defaults.adapter = fakeAdapter(401, { message: 'Invalid token' }, []);
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
     await expect(http.get('x')).rejects.toMatchObject({ status: 401, message: 'Invalid token' });
     expect(readSession()).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('a 401 goes to /login once however many calls fail together', async () => {
+    writeSession(login);
+    const http = createHttp('/api/');
+    http.defaults.adapter = fakeAdapter(401, { message: 'Invalid token' }, []);
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    await Promise.allSettled([http.get('a'), http.get('b'), http.get('c')]);
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 on /login clears storage but stays there', async () => {
+    writeSession(login);
+    vi.spyOn(browserLocation, 'pathname').mockReturnValue('/login');
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    const http = createHttp('/api/');
+    http.defaults.adapter = fakeAdapter(401, {}, []);
+    await http.get('x').catch(() => undefined);
+    expect(readSession()).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it("other errors reject with the server's detail, or the error message when there is none", async () => {

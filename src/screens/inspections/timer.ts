@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import listConfig from '../../config/inspection-list.json';
 
 /** Timer colour by the age of the inspection end, in minutes (spec 000 §4, thresholds §9: 15, 30, 60). */
@@ -12,9 +13,7 @@ export function timerColour(ageMinutes: number): TimerColour {
   return 'red';
 }
 
-/** Rows still being processed cannot be opened or assigned (spec 000 §2). */
-export function isUnderProcess(row: { isReportProcessed: number; reInspectionProcessing: number; dealerPriceProcessing: number }): boolean {
-  return row.isReportProcessed === 0 || row.reInspectionProcessing === 1 || row.dealerPriceProcessing === 1;
+/** Whole minutes from the inspection end to `now` (never negative: a clock skew reads as just ended). */
+export function minutesSince(inspectionEndTime: string, now: number): number {
+  return Math.max(0, dayjs(now).diff(dayjs(inspectionEndTime), 'minute'));
 }
-
-export const UNDER_PROCESS_ALERT = 'Report is under process';

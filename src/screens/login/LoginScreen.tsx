@@ -1,16 +1,46 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from 'react-aria-components';
 import demo from '../../config/demo-users.json';
 import { oauth } from '../../api/main.ts';
 import { writeSession } from '../../api/session.ts';
-import { afterLogin } from '../../app/access.ts';
+import { afterLogin, isKnownRole } from '../../app/access.ts';
 import { useSession } from '../../app/useSession.ts';
+import { emailFromIdToken, renderGoogleButton } from './google.ts';
 
-const DEV_MODE = import.meta.env.VITE_AUTH_MODE !== 'google';
+/** Shown when the server signs in a user whose role the panel has no screens for (spec 000 §2, §8). */
+export const NO_QC_ROLE = 'No valid QC role assigned';
+
+interface Props {
+  /** Dev sign-in offers the demo users (DESIGN.md); defaults to VITE_AUTH_MODE !== 'google'. */
+  devMode?: boolean;
+  /** OAuth client id for the Google button; defaults to VITE_GOOGLE_CLIENT_ID. */
+  googleClientId?: string;
+}
+
+function GoogleButton({ clientId, isDisabled, onCredential }: { clientId: string; isDisabled: boolean; onCredential: (idToken: string) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onCredential);
+  callback.current = onCredential;
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    if (!clientId || !ref.current) return;
+    renderGoogleButton(ref.current, clientId, (token) => callback.current(token)).catch((e: Error) => setFailed(e.message));
+  }, [clientId]);
+  if (!clientId || failed) {
+    // Without a client id (or offline) Google's button cannot render: show a disabled stand-in that says why.
+    return (
+      <div className="google">
+        <Button isDisabled aria-describedby="google-note">Sign in with Google</Button>
+        <p id="google-note" className="muted">{failed ?? 'Google sign-in is not configured (VITE_GOOGLE_CLIENT_ID).'}</p>
+      </div>
+    );
+  }
+  return <div className="google" ref={ref} aria-disabled={isDisabled} aria-label="Sign in with Google" />;
+}
 
 /** /login: reads key (an error text), carId and version; signs in and routes by role (spec 000 §2 'Sign-in'). */
-export function LoginScreen() {
+export function LoginScreen({ devMode = import.meta.env.VITE_AUTH_MODE !== 'google', googleClientId = import.meta.env.VITE_GOOGLE_CLIENT_ID ?? '' }: Props) {
   const session = useSession();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -19,16 +49,23 @@ export function LoginScreen() {
   const carId = search.get('carId');
   const version = search.get('version');
 
-  if (session) return <Navigate to={afterLogin(session.role, carId, version)} replace />;
+  // /login is public-only: a signed-in user goes on to where sign-in would have taken them.
+  if (session && isKnownRole(session.role)) return <Navigate to={afterLogin(session.role, carId, version)} replace />;
 
-  const signIn = async (email: string) => {
+  const signIn = async (email: string, googleIdToken?: string) => {
     setBusy(true);
     setError(null);
     try {
-      const data = await oauth(email);
+      const data = await oauth(email, googleIdToken);
+      // Roles with no QC role are not kept signed in (spec 000 §2).
+      if (!isKnownRole(data.role)) {
+        setError(NO_QC_ROLE);
+        return;
+      }
       writeSession(data);
       navigate(afterLogin(data.role, carId, version), { replace: true });
     } catch (e) {
+      // The server's words: 'Not a Valid …' for a foreign domain, 'No valid QC role assigned', or any other detail.
       setError(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
@@ -38,10 +75,11 @@ export function LoginScreen() {
   return (
     <main className="page login">
       <h1>QC Review Panel</h1>
-      <Button className="google" isDisabled={DEV_MODE} aria-describedby="google-note">Sign in with Google</Button>
-      {DEV_MODE && (
-        <>
-          <p id="google-note" className="muted">Development sign-in: choose a demo user.</p>
+      <GoogleButton clientId={googleClientId} isDisabled={busy} onCredential={(token) => signIn(emailFromIdToken(token), token)} />
+      {devMode && (
+        <section aria-labelledby="demo-title">
+          <h2 id="demo-title">Demo users</h2>
+          <p className="muted">Development sign-in: choose a demo user.</p>
           <ul className="demo-users" aria-label="Demo users">
             {demo.users.map((user) => (
               <li key={user.email}>
@@ -51,9 +89,13 @@ export function LoginScreen() {
               </li>
             ))}
           </ul>
-        </>
+        </section>
       )}
-      {error && <p role="alert" className="error">{error}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
     </main>
   );
 }

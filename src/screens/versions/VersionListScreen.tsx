@@ -1,76 +1,122 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Input, Label, SearchField } from 'react-aria-components';
 import dayjs from 'dayjs';
 import { fetchVersions, type VersionRow } from '../../api/main.ts';
+import type { LoginData } from '../../api/session.ts';
+import { REVIEW_OPENING_ROLES } from '../../app/access.ts';
 import { useSession } from '../../app/useSession.ts';
+import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 
-/** Roles whose version rows open the review (spec 000 §2 'Version list'). */
-const OPENING_ROLES = ['qc', 'qc-Version', 'StoreManager-Qc', 'SM-QcAdmin', 'gs'];
+export const VERSION_COLUMNS = [
+  'Store', 'Make', 'Model', 'Variant', 'Version', 'Inspection Status', 'Inspection by', 'QC by',
+  'Inspection Start Time', 'Inspection End Time', 'QC Start Time', 'QC End Time', 'PDF',
+] as const;
+
+/** What the review page receives when a past version is opened (spec 000 §2: inspectionStatus in navigation state). */
+export interface VersionNavigationState {
+  inspectionStatus: string;
+  version: number;
+}
 
 const time = (value: string | null) => (value ? dayjs(value).format('DD-MM-YYYY HH:mm') : '-');
 
-/** /inspection-version[/{appointmentId}]: every version of an appointment in the last six months. */
+/** 'done' is shown as 'Doc Upload Verification' (spec 000 §4). */
+export function statusLabel(status: string): string {
+  return status === 'done' || status === 'DONE' ? 'Doc Upload Verification' : status;
+}
+
+/** /inspection-version[/{appointmentId}]: every version of an appointment in the last six months (spec 000 §2). */
 export function VersionListScreen() {
-  const { appointmentId = '' } = useParams();
   const session = useSession();
+  return session ? <VersionList session={session} /> : null;
+}
+
+type Load = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; rows: VersionRow[] };
+
+function VersionList({ session }: { session: LoginData }) {
+  const { appointmentId = '' } = useParams();
   const navigate = useNavigate();
-  const [rows, setRows] = useState<VersionRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [load, setLoad] = useState<Load>({ status: appointmentId ? 'loading' : 'idle' });
+  const [shownFor, setShownFor] = useState(appointmentId);
+  if (shownFor !== appointmentId) {
+    setShownFor(appointmentId);
+    setLoad({ status: appointmentId ? 'loading' : 'idle' });
+  }
 
   useEffect(() => {
-    if (!appointmentId || !session) return;
+    if (!appointmentId) return;
     let cancelled = false;
-    setRows(null);
-    setError(null);
-    fetchVersions(appointmentId, session.email)
-      .then((data) => !cancelled && setRows(data))
-      .catch((e: Error) => !cancelled && setError(e.message));
+    fetchVersions(appointmentId, session.email).then(
+      (rows) => !cancelled && setLoad({ status: 'done', rows }),
+      (e: Error) => !cancelled && setLoad({ status: 'error', message: e.message }),
+    );
     return () => {
       cancelled = true;
     };
-  }, [appointmentId, session]);
+  }, [appointmentId, session.email]);
 
-  if (!session) return null;
-  const clickable = OPENING_ROLES.includes(session.role);
+  const clickable = REVIEW_OPENING_ROLES.includes(session.role);
   const open = (row: VersionRow) => {
-    if (clickable) navigate(`/review/${row.carId}`, { state: { inspectionStatus: row.inspectionStatus, selectedVersion: row.version } });
+    if (!clickable) return;
+    const state: VersionNavigationState = { inspectionStatus: row.inspectionStatus, version: row.version };
+    navigate(`/review/${row.carId}`, { state });
+  };
+  const onKey = (event: KeyboardEvent, row: VersionRow) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) open(row);
   };
 
   return (
     <main className="page versions">
-      <SearchField aria-label="Appointment ID" defaultValue={appointmentId} onSubmit={(value) => navigate(`/inspection-version/${value.trim()}`)}>
+      <SearchField
+        key={appointmentId}
+        defaultValue={appointmentId}
+        onSubmit={(value) => {
+          const id = value.trim();
+          if (id) navigate(`/inspection-version/${encodeURIComponent(id)}`);
+        }}
+        className="search-field"
+      >
         <Label>Appointment ID</Label>
         <Input placeholder="Search Appointment ID" />
       </SearchField>
-      {error && <div role="alert" className="error-panel"><strong>Oops!</strong> {error}</div>}
-      {appointmentId && !rows && !error && <p>Loading...</p>}
-      {rows && rows.length === 0 && <p>No results found</p>}
-      {rows && rows.length > 0 && (
+      {load.status === 'idle' && <p className="muted">Search an Appointment ID to see its versions.</p>}
+      {load.status === 'loading' && <p>Loading...</p>}
+      {load.status === 'error' && <ErrorPanel detail={load.message} />}
+      {load.status === 'done' && load.rows.length === 0 && <p>No results found</p>}
+      {load.status === 'done' && load.rows.length > 0 && (
         <table className="grid" aria-label="Versions">
           <thead>
             <tr>
-              {['Store', 'Make', 'Model', 'Variant', 'Version', 'Inspection Status', 'Inspection by', 'QC by', 'Inspection Start', 'Inspection End', 'QC Start', 'QC End', 'PDF'].map((h) => (
-                <th key={h}>{h}</th>
+              {VERSION_COLUMNS.map((h) => (
+                <th key={h} scope="col">{h}</th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
-              <tr key={row.carId} className={clickable ? 'clickable' : undefined} onClick={() => open(row)}>
+            {load.rows.map((row) => (
+              <tr
+                key={`${row.carId}-${row.version}`}
+                className={clickable ? 'clickable' : undefined}
+                tabIndex={clickable ? 0 : undefined}
+                onClick={() => open(row)}
+                onKeyDown={(event) => onKey(event, row)}
+              >
                 <td>{row.storeName}</td>
                 <td>{row.make}</td>
                 <td>{row.model}</td>
                 <td>{row.variant}</td>
                 <td>{row.version}</td>
-                <td>{row.inspectionStatus === 'done' ? 'Doc Upload Verification' : row.inspectionStatus}</td>
+                <td>{statusLabel(row.inspectionStatus)}</td>
                 <td>{row.inspectionBy ?? '-'}</td>
                 <td>{row.qcBy ?? '-'}</td>
                 <td>{time(row.inspectionStartTime)}</td>
                 <td>{time(row.inspectionEndTime)}</td>
                 <td>{time(row.qcStartTime)}</td>
                 <td>{time(row.qcEndTime)}</td>
-                <td onClick={(e) => e.stopPropagation()}>{row.pdfUrl ? <a href={row.pdfUrl} target="_blank" rel="noreferrer">PDF</a> : '-'}</td>
+                <td onClick={(e) => e.stopPropagation()}>
+                  {row.pdfUrl ? <a href={row.pdfUrl} target="_blank" rel="noreferrer">PDF</a> : '-'}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assigneeOptions, centreOptions } from '../../../src/screens/inspections/filters.ts';
+import { assigneeOptions, centreOptions, keepCentres } from '../../../src/screens/inspections/filters.ts';
 
 const cities = [
   { city_id: 1, city_name: 'Delhi NCR', locations: [{ location_id: 11, name: 'Gurgaon Hub' }, { location_id: 12, name: 'Noida Hub' }] },
@@ -24,5 +24,15 @@ describe('spec 000 §2: non-excluded users see only their own assignee entry; ex
   });
   it('excluded', () => {
     expect(assigneeOptions(assignees, { email: 'boss@qc.example', isExcludedUser: true })).toHaveLength(2);
+  });
+});
+
+describe('dropping a city drops its chosen centres', () => {
+  it('keeps only centres of cities still chosen', () => {
+    expect(keepCentres(cities, [1], [11, 21])).toEqual([11]);
+    expect(keepCentres(cities, [], [11])).toEqual([]);
+  });
+  it('matches the own assignee entry case-insensitively', () => {
+    expect(assigneeOptions(assignees, { email: 'Ravi@QC.example', isExcludedUser: false })).toHaveLength(1);
   });
 });

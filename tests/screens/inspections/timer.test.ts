@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnderProcess, timerColour } from '../../../src/screens/inspections/timer.ts';
+import { minutesSince, timerColour } from '../../../src/screens/inspections/timer.ts';
 
 describe('spec 000 §4 timer colour: 0-15 green, 15-30 yellow, 30-60 orange, 60+ red', () => {
   it.each([
@@ -7,12 +7,13 @@ describe('spec 000 §4 timer colour: 0-15 green, 15-30 yellow, 30-60 orange, 60+
   ])('%i minutes → %s', (age, colour) => expect(timerColour(age)).toBe(colour));
 });
 
-describe("spec 000 §2 'Report is under process' rows", () => {
-  const ok = { isReportProcessed: 1, reInspectionProcessing: 0, dealerPriceProcessing: 0 };
-  it.each([
-    [ok, false],
-    [{ ...ok, isReportProcessed: 0 }, true],
-    [{ ...ok, reInspectionProcessing: 1 }, true],
-    [{ ...ok, dealerPriceProcessing: 1 }, true],
-  ])('%o → %s', (row, blocked) => expect(isUnderProcess(row)).toBe(blocked));
+describe('minutes since the inspection end', () => {
+  const now = Date.parse('2026-11-23T10:00:00Z');
+  it('counts whole minutes', () => {
+    expect(minutesSince('2026-11-23T09:44:30Z', now)).toBe(15);
+    expect(minutesSince('2026-11-23T08:00:00Z', now)).toBe(120);
+  });
+  it('reads a future end (clock skew) as just ended', () => {
+    expect(minutesSince('2026-11-23T10:05:00Z', now)).toBe(0);
+  });
 });

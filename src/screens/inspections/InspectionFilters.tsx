@@ -1,0 +1,77 @@
+import { Button, Input, Label, SearchField } from 'react-aria-components';
+import type { Assignee, CityStores } from '../../api/main.ts';
+import listConfig from '../../config/inspection-list.json';
+import { SelectField } from '../../components/SelectField.tsx';
+import { assigneeOptions, centreOptions, cityOptions, keepCentres } from './filters.ts';
+
+export interface FilterValues {
+  appointmentId: string;
+  cityIds: number[];
+  storeIds: number[];
+  category: string | null;
+  assignTo: string | null;
+}
+
+export const NO_FILTERS: FilterValues = { appointmentId: '', cityIds: [], storeIds: [], category: null, assignTo: null };
+
+interface Props {
+  value: FilterValues;
+  onChange: (next: FilterValues) => void;
+  onReset: () => void;
+  cities: CityStores[];
+  assignees: Assignee[];
+  user: { email: string; isExcludedUser: boolean };
+}
+
+/** Search and filters of the car list (spec 000 §2): Appointment ID, City, Center, Category, Assignee, Reset. */
+export function InspectionFilters({ value, onChange, onReset, cities, assignees, user }: Props) {
+  const set = (patch: Partial<FilterValues>) => onChange({ ...value, ...patch });
+  return (
+    <div className="filters" role="search" aria-label="Inspection filters">
+      <SearchField
+        defaultValue={value.appointmentId}
+        // Enter searches; blank input clears the search rather than asking for ''.
+        onSubmit={(text) => set({ appointmentId: text.trim() })}
+        onClear={() => set({ appointmentId: '' })}
+        className="search-field"
+      >
+        <Label>Appointment ID</Label>
+        <div className="search-input">
+          <Input placeholder="Search Appointment ID" />
+          <Button aria-label="Clear search" className="search-clear">✕</Button>
+        </div>
+      </SearchField>
+      <SelectField
+        label="City"
+        selectionMode="multiple"
+        options={cityOptions(cities)}
+        value={value.cityIds}
+        onChange={(keys) => {
+          const cityIds = keys.map(Number);
+          set({ cityIds, storeIds: keepCentres(cities, cityIds, value.storeIds) });
+        }}
+      />
+      <SelectField
+        label="Center"
+        selectionMode="multiple"
+        options={centreOptions(cities, value.cityIds)}
+        isDisabled={value.cityIds.length === 0}
+        value={value.storeIds}
+        onChange={(keys) => set({ storeIds: keys.map(Number) })}
+      />
+      <SelectField
+        label="Category"
+        options={listConfig.categories.map((name) => ({ id: name, label: name }))}
+        value={value.category}
+        onChange={(key) => set({ category: key === null ? null : String(key) })}
+      />
+      <SelectField
+        label="Assignee"
+        options={assigneeOptions(assignees, user)}
+        value={value.assignTo}
+        onChange={(key) => set({ assignTo: key === null ? null : String(key) })}
+      />
+      <Button onPress={onReset}>Reset</Button>
+    </div>
+  );
+}

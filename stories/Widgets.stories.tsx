@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Key } from 'react-aria-components';
+import { SelectField } from '../src/components/SelectField.tsx';
+import { DateInput } from '../src/components/DateInput.tsx';
+import { ErrorPanel } from '../src/components/ErrorPanel.tsx';
+import listConfig from '../src/config/inspection-list.json';
+
+/** Shared widgets built on react-aria-components. */
+const meta = { title: 'Widgets' } satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const cities = [
+  { id: 1, label: 'Delhi NCR' },
+  { id: 2, label: 'Mumbai' },
+  { id: 3, label: 'Bengaluru' },
+];
+
+export const SingleSelect: Story = {
+  render: function Render() {
+    const [value, setValue] = useState<Key | null>(null);
+    return <SelectField label="Category" options={listConfig.categories.map((c) => ({ id: c, label: c }))} value={value} onChange={setValue} />;
+  },
+};
+
+export const MultiSelect: Story = {
+  render: function Render() {
+    const [value, setValue] = useState<Key[]>([2]);
+    return <SelectField label="City" selectionMode="multiple" options={cities} value={value} onChange={setValue} />;
+  },
+};
+
+export const DisabledSelect: Story = {
+  render: () => <SelectField label="Center" options={[]} value={null} onChange={() => undefined} isDisabled />,
+};
+
+export const DateField: Story = {
+  render: function Render() {
+    const [value, setValue] = useState<string | null>('05-03-2027');
+    return (
+      <div>
+        <DateInput label="Fitness Upto" value={value} onChange={setValue} />
+        <p>Stored: {value ?? '—'}</p>
+      </div>
+    );
+  },
+};
+
+export const Error: Story = { render: () => <ErrorPanel detail="Request failed with status code 500" /> };

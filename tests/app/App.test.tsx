@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { mainHttp } from '../../src/api/main.ts';
+import { AppRoutes, NOT_AUTHORISED } from '../../src/app/App.tsx';
+import { fakeAdapter, signInAs } from '../support/fake-http.ts';
+import { fakeLayout } from '../support/layout.ts';
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
+
+function renderAt(url: string) {
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <AppRoutes />
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+const where = () => screen.getByTestId('where').textContent;
+
+let undoLayout: () => void;
+beforeEach(() => {
+  undoLayout = fakeLayout();
+  mainHttp.defaults.adapter = fakeAdapter((c) =>
+    c.url === 'v2/inspection-data-list' ? { status: 200, data: { data: [], total: 0 } } : { status: 200, data: { detail: [] } },
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  undoLayout();
+  vi.restoreAllMocks();
+});
+
+describe('spec 000 §2 route access and landing', () => {
+  it('private routes send a signed-out user to /login, which shows no header', async () => {
+    renderAt('/inspection');
+    await waitFor(() => expect(where()).toBe('/login'));
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+  });
+
+  it('/re-inspection/{carId} sends a signed-out user to /login?carId=..&version=..', async () => {
+    renderAt('/re-inspection/42?version=3');
+    await waitFor(() => expect(where()).toBe('/login?carId=42&version=3'));
+  });
+
+  it('/login sends a signed-in user to their landing', async () => {
+    signInAs('qc-Version');
+    renderAt('/login');
+    await waitFor(() => expect(where()).toBe('/inspection-version'));
+  });
+
+  it('a path the role may not open goes to the role landing', async () => {
+    signInAs('qc-Version');
+    renderAt('/inspection');
+    await waitFor(() => expect(where()).toBe('/inspection-version'));
+  });
+
+  it('/ goes to the landing: the version role to /inspection-version, qc to /inspection', async () => {
+    signInAs('qc-Version');
+    renderAt('/');
+    await waitFor(() => expect(where()).toBe('/inspection-version'));
+    cleanup();
+    signInAs('qc');
+    renderAt('/');
+    await waitFor(() => expect(where()).toBe('/inspection'));
+  });
+
+  it('a role with no QC role ends on /unauth', async () => {
+    signInAs('sales');
+    renderAt('/inspection');
+    await waitFor(() => expect(where()).toBe('/unauth'));
+    expect(screen.getByText(NOT_AUTHORISED)).toBeTruthy();
+  });
+
+  it("unknown paths show 'You are not authorized for this feature' inside the header shell", async () => {
+    signInAs('qc');
+    renderAt('/no-such-page');
+    expect(screen.getByText('You are not authorized for this feature')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('a signed-in qc user sees the header shell and the list on /inspection', async () => {
+    signInAs('qc');
+    renderAt('/inspection');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(await screen.findByText('No Appointment Data')).toBeTruthy();
+  });
+});

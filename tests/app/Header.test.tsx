@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { mainHttp } from '../../src/api/main.ts';
+import { browserLocation } from '../../src/api/location.ts';
+import type { LoginData } from '../../src/api/session.ts';
+import { Header } from '../../src/app/Header.tsx';
+import { fakeAdapter } from '../support/fake-http.ts';
+
+const user = (role: string): LoginData => ({ access_token: 'tok', role, email: `${role}@qc.example`, name: `Name ${role}`, isExcludedUser: false });
+
+const board = {
+  topPerformers: [
+    { user: 'second@qc.example', totalNoReview: 30, tat: 12, rank: 2, isActive: false },
+    { user: 'first@qc.example', totalNoReview: 41, tat: 9, rank: 1, isActive: true },
+  ],
+  myPerformance: { rank: 22, totalNoReview: 5, tat: 20 },
+};
+
+function renderHeader(role: string, url = '/inspection') {
+  const seen: InternalAxiosRequestConfig[] = [];
+  mainHttp.defaults.adapter = fakeAdapter((c) => (c.url === 'v2/get-leader-board-data' ? { status: 200, data: { detail: board } } : { status: 200, data: { detail: 'ok' } }), seen);
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Header session={user(role)} />
+    </MemoryRouter>,
+  );
+  return seen;
+}
+
+const linkNames = () => within(screen.getByRole('navigation', { name: 'Main' })).queryAllByRole('link').map((a) => a.textContent);
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('spec 000 §2 header: navigation links by role', () => {
+  it('qc: Car QC (default), Bike QC, Versions, refurbishment links; no admin, no GS Unflagging', () => {
+    renderHeader('qc');
+    expect(linkNames()).toEqual(['Car QC', 'Bike QC', 'Versions', 'Refurbishment', 'Refurbishment Versions']);
+    expect(screen.queryByRole('button', { name: /Admin/ })).toBeNull();
+    expect(screen.getByText('Name qc')).toBeTruthy();
+  });
+
+  it('QC admin: the admin dropdown and GS Unflagging', async () => {
+    renderHeader('SM-QcAdmin');
+    expect(linkNames()).toContain('GS Unflagging');
+    await userEvent.click(screen.getByRole('button', { name: /Admin/ }));
+    const admin = within(screen.getByRole('list', { name: 'Admin' })).getAllByRole('link');
+    expect(admin.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Admin - Xfactor', '/admin'],
+      ['Registration / Variant Correction', '/admin-rv'],
+      ['Odometer Correction', '/admin-odo'],
+      ['Upload CJ Leave', '/update-cj'],
+      ['Video Tutorial Trigger', '/admin-vtt'],
+    ]);
+  });
+
+  it('gs: Versions and GS Unflagging only', () => {
+    renderHeader('gs');
+    expect(linkNames()).toEqual(['Versions', 'GS Unflagging']);
+  });
+
+  it('bike-qc: no version link (spec 000 §6)', () => {
+    renderHeader('bike-qc');
+    expect(linkNames()).not.toContain('Versions');
+    expect(linkNames()).toContain('Bike QC');
+  });
+
+  it('qc-Version: Versions only', () => {
+    renderHeader('qc-Version');
+    expect(linkNames()).toEqual(['Versions']);
+  });
+
+  it('shows the Inspection Report PDF link in a new tab and the version being viewed', () => {
+    renderHeader('qc', '/re-inspection/5?version=3');
+    const pdf = screen.getByRole('link', { name: 'Inspection Report PDF' });
+    expect(pdf.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText('Version 3')).toBeTruthy();
+  });
+});
+
+describe('spec 000 §2 performance panel (QC role only)', () => {
+  it("shows the caller's rank with its ordinal and the 'Top Performer of day' table sorted by rank", async () => {
+    const seen = renderHeader('qc');
+    const rank = await screen.findByRole('button', { name: /Your rank: 22nd/ });
+    expect(seen.find((c) => c.url === 'v2/get-leader-board-data')?.params).toMatchObject({ email: 'qc@qc.example' });
+    await userEvent.click(rank);
+    const table = screen.getByRole('table', { name: 'Top Performer of day' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['User', 'Cars', 'TAT']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent?.trim()))).toEqual([
+      ['first@qc.example', '41', '9'],
+      ['second@qc.example', '30', '12'],
+    ]);
+    expect(within(rows[0]).getByRole('img', { name: 'active' })).toBeTruthy();
+    expect(within(rows[1]).getByRole('img', { name: 'inactive' })).toBeTruthy();
+  });
+
+  it.each(['SM-QcAdmin', 'StoreManager-Qc', 'gs'])('%s sees no performance panel and asks for no leaderboard', async (role) => {
+    const seen = renderHeader(role);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('button', { name: /rank|Top Performer/ })).toBeNull();
+    expect(seen.some((c) => c.url === 'v2/get-leader-board-data')).toBe(false);
+  });
+
+  it('a failed leaderboard fetch shows nothing (spec 000 §8)', async () => {
+    mainHttp.defaults.adapter = fakeAdapter(() => ({ status: 500, data: {} }));
+    render(
+      <MemoryRouter>
+        <Header session={user('qc')} />
+      </MemoryRouter>,
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('button', { name: /rank|Top Performer/ })).toBeNull();
+  });
+});
+
+describe('spec 000 §7 logout', () => {
+  it.each([
+    ['succeeds', 200],
+    ['fails', 500],
+  ])('posts qcLogout, clears local storage and goes to /login when the call %s', async (_, status) => {
+    localStorage.setItem('loginData', JSON.stringify(user('qc')));
+    localStorage.setItem('assigneeData', '[]');
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    const seen: InternalAxiosRequestConfig[] = [];
+    mainHttp.defaults.adapter = fakeAdapter((c) => (c.url === 'v2/api/qcLogout' ? { status, data: {} } : { status: 500, data: {} }), seen);
+    render(
+      <MemoryRouter>
+        <Header session={user('qc')} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
+    expect(JSON.parse(seen.find((c) => c.url === 'v2/api/qcLogout')!.data)).toEqual({ email: 'qc@qc.example', access_token: 'tok' });
+    expect(localStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,30 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const calls: unknown[][] = [];
+vi.mock('sonner', () => ({
+  toast: {
+    dismiss: (...args: unknown[]) => calls.push(['dismiss', ...args]),
+    success: (...args: unknown[]) => calls.push(['success', ...args]),
+    error: (...args: unknown[]) => calls.push(['error', ...args]),
+  },
+}));
+
+const { showError, showSuccess, TOAST_POSITION } = await import('../../src/app/toast.ts');
+
+beforeEach(() => {
+  calls.length = 0;
+});
+
+describe('spec 000 §8 toasts: success 3 s, error 5 s, top centre, dismissing any previous toast', () => {
+  it('success dismisses the previous toast and stays 3 seconds', () => {
+    showSuccess('Inspection Completed Successfully');
+    expect(calls).toEqual([['dismiss'], ['success', 'Inspection Completed Successfully', { duration: 3000 }]]);
+  });
+  it('error dismisses the previous toast and stays 5 seconds', () => {
+    showError('Email send issue');
+    expect(calls).toEqual([['dismiss'], ['error', 'Email send issue', { duration: 5000 }]]);
+  });
+  it('shows at the top centre', () => {
+    expect(TOAST_POSITION).toBe('top-center');
+  });
+});

@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MENU_MAX_HEIGHT, SelectField } from '../../src/components/SelectField.tsx';
+import { ErrorPanel } from '../../src/components/ErrorPanel.tsx';
+import { fakeLayout } from '../support/layout.ts';
+
+const options = [
+  { id: 1, label: 'Delhi NCR' },
+  { id: 2, label: 'Mumbai' },
+];
+
+let undo: () => void;
+beforeEach(() => {
+  undo = fakeLayout();
+});
+afterEach(() => {
+  cleanup();
+  undo();
+});
+
+describe('SelectField', () => {
+  it('single choice: shows the placeholder, offers the options in a menu capped at 150 px (spec 000 §9) and reports the key', async () => {
+    const onChange = vi.fn();
+    render(<SelectField label="Category" options={options} value={null} onChange={onChange} />);
+    const button = screen.getByRole('button', { name: 'Select Category' });
+    await userEvent.click(button);
+    const listbox = screen.getByRole('listbox');
+    expect(listbox.style.maxHeight).toBe(`${MENU_MAX_HEIGHT}px`);
+    await userEvent.click(screen.getByRole('option', { name: 'Mumbai' }));
+    expect(onChange).toHaveBeenCalledWith(2);
+  });
+
+  it('multiple choice reports every chosen key', async () => {
+    const onChange = vi.fn();
+    render(<SelectField label="City" selectionMode="multiple" options={options} value={[1]} onChange={onChange} />);
+    expect(screen.getByRole('button', { name: /Delhi NCR/ })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /City$/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'Mumbai' }));
+    expect(onChange).toHaveBeenLastCalledWith([1, 2]);
+  });
+
+  it('a disabled select does not open', async () => {
+    render(<SelectField label="Center" options={options} value={null} onChange={() => undefined} isDisabled />);
+    await userEvent.click(screen.getByRole('button', { name: /Center$/ }));
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});
+
+describe('ErrorPanel (spec 000 §8 shared texts)', () => {
+  it("says 'Oops!' and 'Something went wrong, please try again', with the detail when given", () => {
+    render(<ErrorPanel detail="timeout" />);
+    const panel = screen.getByRole('alert');
+    expect(panel.textContent).toBe('Oops!Something went wrong, please try againtimeout');
+  });
+});
