@@ -1,0 +1,43 @@
+import routeAccess from '../src/config/route-access.json' with { type: 'json' };
+
+/**
+ * API areas and who may call them (spec 000 §6). A role may call an area when its allowed app paths
+ * (src/config/route-access.json, the same table the app's route guard reads) include one of the area's paths,
+ * so the server and the client cannot drift apart.
+ */
+export const AREA_PATHS = {
+  /** Any signed-in user (session calls). */
+  session: [],
+  /** The car inspection list, assignment and submission. */
+  inspectionList: ['/inspection'],
+  /** Reading an inspection and its registry data (review page, also opened from versions). */
+  review: ['/review', '/re-inspection'],
+  /** Version history. */
+  versions: ['/inspection-version'],
+  /** Catalogue lookups used by the review page and the variant screens. */
+  lookups: ['/review', '/re-inspection', '/add-car-variant', '/car-variant-list', '/inspection-bike'],
+  /** Leaderboard (the QC performance panel). */
+  performance: ['/inspection'],
+  /** Admin forms. */
+  admin: ['/admin'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type Area = keyof typeof AREA_PATHS;
+
+const roles = routeAccess.roles as Record<string, { landing: string; paths: string[] }>;
+
+export function knownRole(role: string | null | undefined): role is string {
+  return !!role && role in roles;
+}
+
+export function roleMayCall(role: string | null | undefined, area: Area): boolean {
+  if (!knownRole(role)) return false;
+  const needed: readonly string[] = AREA_PATHS[area];
+  if (needed.length === 0) return true;
+  return roles[role].paths.some((path) => needed.includes(path));
+}
+
+/** Roles allowed in an area, for documentation and tests. */
+export function rolesFor(area: Area): string[] {
+  return Object.keys(roles).filter((role) => roleMayCall(role, area));
+}

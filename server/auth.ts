@@ -1,0 +1,148 @@
+import { createHash, createPublicKey, randomBytes, verify, type JsonWebKey } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { roleMayCall, type Area } from './access.ts';
+import type { Queryable } from './db.ts';
+import { forbidden, unauthorized, HttpError } from './errors.ts';
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  name: string;
+  role: string | null;
+  isExcludedUser: boolean;
+}
+
+interface UserRow {
+  id: number;
+  email: string;
+  name: string;
+  role: string | null;
+  is_excluded: boolean;
+}
+
+const toUser = (row: UserRow): SessionUser => ({ id: row.id, email: row.email, name: row.name, role: row.role, isExcludedUser: row.is_excluded });
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<SessionUser | null> {
+  const { rows } = await db.query<UserRow>('SELECT id, email, name, role, is_excluded FROM users WHERE lower(email) = lower($1)', [email]);
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+/** Issues an opaque bearer token; only its hash is stored, so a database dump holds no usable token. */
+export async function createSession(db: Queryable, userId: number, ttlMs: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + ($3::text || ' milliseconds')::interval)`, [
+    hashToken(token),
+    userId,
+    String(ttlMs),
+  ]);
+  return token;
+}
+
+export async function revokeSession(db: Queryable, token: string): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
+}
+
+/** The user behind a bearer token that exists, has not expired and was not revoked. */
+export async function userForToken(db: Queryable, token: string): Promise<SessionUser | null> {
+  const { rows } = await db.query<UserRow>(
+    `SELECT u.id, u.email, u.name, u.role, u.is_excluded FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [hashToken(token)],
+  );
+  return rows[0] ? toUser(rows[0]) : null;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/**
+ * The guard of every API route (installed from the route's `config.access`): 401 without a valid token,
+ * 403 when the caller's role may not use the area (spec 000 §6).
+ */
+export function requireRole(area: Area) {
+  return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Missing bearer token');
+    const user = await userForToken(request.server.db, token);
+    if (!user) throw unauthorized('Token is invalid, expired or revoked');
+    if (!roleMayCall(user.role, area)) throw forbidden(`Role ${user.role ?? '(none)'} may not use this call`);
+    request.user = user;
+    request.token = token;
+  };
+}
+
+/** The signed-in user of a guarded route. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+// ---- Google ID tokens ----------------------------------------------------------------------------
+
+export type JwksSource = () => Promise<JsonWebKey[]>;
+
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+
+/** Google's signing keys, cached for as long as Google's Cache-Control allows (default one hour). */
+export function googleJwks(url = GOOGLE_JWKS_URL): JwksSource {
+  let cached: { keys: JsonWebKey[]; until: number } | null = null;
+  return async () => {
+    if (cached && cached.until > Date.now()) return cached.keys;
+    const res = await fetch(url);
+    if (!res.ok) throw new HttpError(502, 'Bad Gateway', 'Could not fetch Google signing keys');
+    const body = (await res.json()) as { keys: JsonWebKey[] };
+    const maxAge = /max-age=(\d+)/.exec(res.headers.get('cache-control') ?? '')?.[1];
+    cached = { keys: body.keys, until: Date.now() + (maxAge ? Number(maxAge) * 1000 : 3_600_000) };
+    return body.keys;
+  };
+}
+
+export interface GoogleClaims {
+  email: string;
+  email_verified?: boolean;
+  name?: string;
+  hd?: string;
+}
+
+function decodePart<T>(part: string): T {
+  try {
+    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as T;
+  } catch {
+    throw unauthorized('Malformed Google ID token');
+  }
+}
+
+/**
+ * Verifies a Google ID token with node:crypto: RS256 signature by a key of the JWKS (matched by `kid`),
+ * issuer, audience = `clientId`, expiry (60 s clock skew) and a verified e-mail.
+ */
+export async function verifyGoogleIdToken(
+  idToken: string,
+  opts: { clientId: string; jwks: JwksSource; nowMs?: number },
+): Promise<GoogleClaims> {
+  const parts = idToken.split('.');
+  if (parts.length !== 3) throw unauthorized('Malformed Google ID token');
+  const [headerPart, payloadPart, signaturePart] = parts;
+  const header = decodePart<{ alg?: string; kid?: string }>(headerPart);
+  if (header.alg !== 'RS256') throw unauthorized('Unsupported token algorithm');
+  const keys = await opts.jwks();
+  const jwk = keys.find((k) => k.kid === header.kid);
+  if (!jwk) throw unauthorized('Unknown token signing key');
+  const ok = verify('RSA-SHA256', Buffer.from(`${headerPart}.${payloadPart}`), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(signaturePart, 'base64url'));
+  if (!ok) throw unauthorized('Invalid token signature');
+  const claims = decodePart<GoogleClaims & { iss?: string; aud?: string | string[]; exp?: number }>(payloadPart);
+  const now = Math.floor((opts.nowMs ?? Date.now()) / 1000);
+  if (!claims.iss || !GOOGLE_ISSUERS.includes(claims.iss)) throw unauthorized('Token issuer is not Google');
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (!audiences.includes(opts.clientId)) throw unauthorized('Token was issued for another client');
+  if (typeof claims.exp !== 'number' || claims.exp + 60 < now) throw unauthorized('Token has expired');
+  if (!claims.email || claims.email_verified === false) throw unauthorized('Token carries no verified e-mail');
+  return claims;
+}

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** An answer other than 2xx, sent as `{ message, detail }` (docs/architecture.md). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly detail: string = message,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, 'Bad Request', detail);
+export const unauthorized = (detail = 'Please sign in again') => new HttpError(401, 'Unauthorized', detail);
+export const forbidden = (detail: string) => new HttpError(403, 'Forbidden', detail);
+export const notFound = (detail: string) => new HttpError(404, 'Not Found', detail);
+export const conflict = (detail: string) => new HttpError(409, 'Conflict', detail);
+
+/** The JSON Schema of every error answer, for the OpenAPI document. */
+export const errorSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' }, detail: { type: 'string' } },
+  required: ['message', 'detail'],
+} as const;
+
+/**
+ * One error handler for the whole API: schema failures become 400 with the failing field named,
+ * known errors keep their status, anything unexpected is logged and answered 500 without internals.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, detail: error.detail });
+    }
+    if (error.validation) {
+      const text = error.message || 'Invalid request';
+      return reply.status(400).send({ message: text, detail: text });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message, detail: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Internal Server Error', detail: 'Something went wrong, please try again' });
+  });
+}

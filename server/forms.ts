@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from './errors.ts';
+
+/** A file part of a multipart form, read into memory (the app caps files at 10 MB). */
+export interface FormFile {
+  field: string;
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+export interface Form {
+  fields: Record<string, string>;
+  file: FormFile | null;
+}
+
+/**
+ * Reads a multipart form (spec 000 §7 `v2/rejection-remark`, `v2/image`): text fields and at most one file.
+ * Multipart bodies bypass the route's JSON body schema, so `validateForm` checks the fields afterwards.
+ */
+export async function readForm(request: FastifyRequest): Promise<Form> {
+  if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body');
+  const fields: Record<string, string> = {};
+  let file: FormFile | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (file) throw badRequest('Only one file may be sent');
+        file = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data };
+      } else {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'Payload Too Large', 'The file is larger than 10 MB');
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Only one file may be sent');
+    throw badRequest(`Malformed multipart body: ${(error as Error).message}`);
+  }
+  return { fields, file };
+}
+
+const ajv = new Ajv({ allErrors: false, coerceTypes: true, useDefaults: true, removeAdditional: false });
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/**
+ * Checks form fields against a JSON Schema (numbers and booleans coerced from text, as Fastify does for
+ * query strings); a failure is a 400 naming the field. Empty text fields count as absent.
+ */
+export function validateForm<T>(schema: object, fields: Record<string, string>): T {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== '') data[key] = value;
+  if (!validate(data)) {
+    const error = validate.errors?.[0];
+    const field = error?.instancePath ? error.instancePath.slice(1) : (error?.params as { missingProperty?: string })?.missingProperty;
+    throw badRequest(`body${field ? `/${field}` : ''} ${error?.message ?? 'is invalid'}`.trim());
+  }
+  return data as T;
+}
+
+/** What a file's first bytes say it is; the client's declared type is not trusted. */
+export function sniffImage(data: Buffer): { ext: string; mime: string } | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { ext: 'jpg', mime: 'image/jpeg' };
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { ext: 'png', mime: 'image/png' };
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return { ext: 'webp', mime: 'image/webp' };
+  if (data.length >= 6 && /^GIF8[79]a$/.test(data.toString('latin1', 0, 6))) return { ext: 'gif', mime: 'image/gif' };
+  return null;
+}
+
+export function sniffAudio(data: Buffer): { ext: string; mime: string } | null {
+  if (data.length >= 4 && data.readUInt32BE(0) === 0x1a45dfa3) return { ext: 'webm', mime: 'audio/webm' };
+  if (data.length >= 4 && data.toString('latin1', 0, 4) === 'OggS') return { ext: 'ogg', mime: 'audio/ogg' };
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WAVE') return { ext: 'wav', mime: 'audio/wav' };
+  if (data.length >= 3 && (data.toString('latin1', 0, 3) === 'ID3' || (data[0] === 0xff && (data[1] & 0xe0) === 0xe0))) return { ext: 'mp3', mime: 'audio/mpeg' };
+  if (data.length >= 8 && data.toString('latin1', 4, 8) === 'ftyp') return { ext: 'm4a', mime: 'audio/mp4' };
+  return null;
+}
+
+/** A path segment safe to use in a file name (appointment ids, hash keys). */
+export const safeSegment = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 80) || 'x';
+
+/**
+ * Writes `data` under `uploadsDir/relDir` with a fresh random name and answers its public `/uploads/…` url
+ * and a function that removes it again (when the database change that refers to it fails).
+ */
+export function storeUpload(uploadsDir: string, relDir: string, stem: string, ext: string, data: Buffer): { url: string; remove: () => void } {
+  const root = resolve(uploadsDir);
+  const file = resolve(root, relDir, `${safeSegment(stem)}-${Date.now()}-${randomBytes(4).toString('hex')}.${ext}`);
+  if (!file.startsWith(root + sep)) throw badRequest('Invalid upload path');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, data);
+  return { url: `/uploads/${relative(root, file).split(sep).join('/')}`, remove: () => rmSync(file, { force: true }) };
+}
+
+export const uploadPath = (uploadsDir: string, url: string) => join(resolve(uploadsDir), url.replace(/^\/uploads\//, ''));

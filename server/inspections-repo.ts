@@ -1,0 +1,132 @@
+import type { InspectionDetail, InspectionListRow, InspectionStatus } from '../src/engine/inspection.ts';
+import type { Queryable } from './db.ts';
+import { notFound } from './errors.ts';
+
+/** An `inspections` row: the filterable columns plus the stored detail. */
+export interface InspectionRow {
+  car_id: number;
+  appointment_id: string;
+  lead_token: string;
+  version: number;
+  is_latest: boolean;
+  status: InspectionStatus;
+  assignee: string | null;
+  category: string;
+  city_id: number;
+  store_id: number;
+  make: string;
+  model: string;
+  variant: string;
+  store_name: string;
+  inspection_by: string | null;
+  inspection_start_time: Date | null;
+  inspection_end_time: Date;
+  is_report_processed: number;
+  re_inspection_processing: number;
+  dealer_price_processing: number;
+  is_pdi_lead: number;
+  qc_audit: number;
+  workflow_id: string | null;
+  review_start_time: Date | null;
+  qc_by: string | null;
+  qc_start_time: Date | null;
+  qc_end_time: Date | null;
+  pdf_url: string | null;
+  detail: InspectionDetail;
+  updated_at: Date;
+}
+
+/** The columns lists need: everything but the (large) detail document, of which only the re-inspection reason. */
+export const SUMMARY_COLUMNS = `car_id, appointment_id, lead_token, version, is_latest, status, assignee, category, city_id, store_id, make, model,
+  variant, store_name, inspection_by, inspection_start_time, inspection_end_time, is_report_processed, re_inspection_processing,
+  dealer_price_processing, is_pdi_lead, qc_audit, workflow_id, review_start_time, qc_by, qc_start_time, qc_end_time, pdf_url,
+  jsonb_build_object('reInspectionReason', detail->'reInspectionReason') AS detail, updated_at`;
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** The detail as answered: the stored document with the authoritative columns laid over it. */
+export function toDetail(row: InspectionRow): InspectionDetail {
+  return {
+    ...row.detail,
+    carId: row.car_id,
+    appointmentId: row.appointment_id,
+    leadToken: row.lead_token,
+    version: row.version,
+    category: row.category,
+    inspectionStatus: row.status,
+    inspectionEndTime: iso(row.inspection_end_time)!,
+    make: row.make,
+    model: row.model,
+    storeName: row.store_name,
+    qcAssign: { to: row.assignee },
+    qcAudit: row.qc_audit,
+    workflowId: row.workflow_id,
+  };
+}
+
+export function toListRow(row: InspectionRow): InspectionListRow {
+  return {
+    appointmentId: row.appointment_id,
+    carId: row.car_id,
+    category: row.category,
+    inspectionEndTime: iso(row.inspection_end_time)!,
+    make: row.make,
+    model: row.model,
+    storeName: row.store_name,
+    qcAssign: { to: row.assignee },
+    qcAudit: row.qc_audit,
+    reInspectionReason: row.detail.reInspectionReason ?? null,
+    isReportProcessed: row.is_report_processed,
+    reInspectionProcessing: row.re_inspection_processing,
+    dealerPriceProcessing: row.dealer_price_processing,
+    isPDILead: row.is_pdi_lead,
+    workflowId: row.workflow_id,
+    inspectionStatus: row.status,
+    version: row.version,
+  };
+}
+
+export function toVersionRow(row: InspectionRow) {
+  return {
+    carId: row.car_id,
+    appointmentId: row.appointment_id,
+    version: row.version,
+    storeName: row.store_name,
+    make: row.make,
+    model: row.model,
+    variant: row.variant,
+    inspectionStatus: row.status,
+    inspectionBy: row.inspection_by,
+    qcBy: row.qc_by,
+    inspectionStartTime: iso(row.inspection_start_time),
+    inspectionEndTime: iso(row.inspection_end_time),
+    qcStartTime: iso(row.qc_start_time),
+    qcEndTime: iso(row.qc_end_time),
+    pdfUrl: row.pdf_url,
+  };
+}
+
+export async function getInspection(db: Queryable, carId: number, opts: { forUpdate?: boolean } = {}): Promise<InspectionRow> {
+  const { rows } = await db.query<InspectionRow>(`SELECT * FROM inspections WHERE car_id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`, [carId]);
+  if (!rows[0]) throw notFound(`Inspection ${carId} not found`);
+  return rows[0];
+}
+
+/** Keeps the state of an inspection after a change (assignment, submission …) in inspection_versions. */
+export async function snapshot(db: Queryable, row: InspectionRow, reason: string): Promise<void> {
+  await db.query(
+    'INSERT INTO inspection_versions (car_id, appointment_id, version, status, reason, detail) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
+    [row.car_id, row.appointment_id, row.version, row.status, reason, JSON.stringify(toDetail(row))],
+  );
+}
+
+/** One line of the audit trail: who changed what, with the status before and after. */
+export async function audit(
+  db: Queryable,
+  entry: { actor: string; action: string; carId?: number; appointmentId?: string; before?: string | null; after?: string | null; detail?: unknown },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO audit_log (actor, action, car_id, appointment_id, before_status, after_status, detail) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)',
+    [entry.actor, entry.action, entry.carId ?? null, entry.appointmentId ?? null, entry.before ?? null, entry.after ?? null, JSON.stringify(entry.detail ?? null)],
+  );
+}

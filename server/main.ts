@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import demoUsers from '../src/config/demo-users.json' with { type: 'json' };
+import { buildApp } from './app.ts';
+import { startAutoAssignmentJob } from './auto-assignment.ts';
+import { openDb } from './db.ts';
+import { migrate } from './migrate.ts';
+import { seedIfEmpty } from './seed/index.ts';
+
+const env = process.env;
+const dataDir = resolve(env.DATA_DIR ?? './data');
+const uploadsDir = join(dataDir, 'uploads');
+mkdirSync(uploadsDir, { recursive: true });
+const authMode = env.AUTH_MODE === 'google' ? 'google' : 'dev';
+const port = Number(env.PORT ?? 8080);
+const host = env.HOST ?? '0.0.0.0';
+
+const db = await openDb({ DATABASE_URL: env.DATABASE_URL, dataDir: join(dataDir, 'pgdata') });
+const applied = await migrate(db);
+if (applied.length) console.log(`migrations applied: ${applied.join(', ')}`);
+if (await seedIfEmpty(db, { uploadsDir })) console.log('seeded demo data');
+
+const app = await buildApp({
+  db,
+  authMode,
+  uploadsDir,
+  staticDir: resolve(env.STATIC_DIR ?? 'dist'),
+  google: {
+    clientId: env.GOOGLE_CLIENT_ID,
+    allowedDomains: (env.ALLOWED_EMAIL_DOMAINS ?? 'qc.example').split(',').map((d) => d.trim()).filter(Boolean),
+  },
+  logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false,
+});
+
+let stopping = false;
+// The auto-assignment job (spec 000 §4); AUTO_ASSIGN_INTERVAL_MS=0 turns it off. It assigns only while sleepTime > 0.
+const stopAutoAssignment = startAutoAssignmentJob(db, {
+  intervalMs: Number(env.AUTO_ASSIGN_INTERVAL_MS ?? 60_000),
+  maxOpenPerReviewer: Number(env.AUTO_ASSIGN_MAX_OPEN ?? 1),
+  onError: (error) => console.error('auto-assignment failed', error),
+});
+
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  stopAutoAssignment();
+  await app.close();
+  await db.close();
+  process.exit(0);
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+
+await app.listen({ port, host });
+const url = `http://localhost:${port}`;
+console.log(`QC review panel on ${url} (${db.kind === 'pg' ? 'PostgreSQL' : `PGlite in ${dataDir}`}, sign-in: ${authMode})`);
+if (authMode === 'dev') {
+  console.log('Demo users (dev sign-in):');
+  for (const u of demoUsers.users) console.log(`  ${u.email.padEnd(26)} ${u.role}`);
+}

@@ -1,0 +1,172 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { createSession, currentUser, findUserByEmail, revokeSession, verifyGoogleIdToken, type SessionUser } from '../auth.ts';
+import { knownRole } from '../access.ts';
+import { badRequest, errorSchema, forbidden } from '../errors.ts';
+import { audit } from '../inspections-repo.ts';
+import { detailOf, email, guardedErrors, utm } from '../schemas.ts';
+
+const loginAnswer = {
+  type: 'object',
+  properties: {
+    access_token: { type: 'string' },
+    role: { type: 'string' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    isExcludedUser: { type: 'boolean' },
+    imageHost: { type: 'string' },
+    imageQuality: { type: 'string' },
+    videoHost: { type: 'string' },
+    firebaseToken: { type: 'string' },
+  },
+  required: ['access_token', 'role', 'email', 'name', 'isExcludedUser'],
+} as const;
+
+const loginErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema } as const;
+
+/** Messages of spec 000 §8 for refused sign-ins. */
+export const NOT_COMPANY_USER = 'Not a Valid company user, please sign in with your company account';
+export const NO_QC_ROLE = 'No valid QC role assigned';
+
+/** Session calls of spec 000 §7: oauth, google-auth, getLoginDetails, qcLogout, getAllDispositions. */
+const sessionRoutes: FastifyPluginAsync = async (app) => {
+  async function signIn(emailAddress: string): Promise<SessionUser & { role: string }> {
+    const domain = emailAddress.split('@')[1]?.toLowerCase() ?? '';
+    if (!app.ctx.allowedDomains.includes(domain)) throw forbidden(NOT_COMPANY_USER);
+    const user = await findUserByEmail(app.db, emailAddress);
+    if (!user || !knownRole(user.role)) throw forbidden(NO_QC_ROLE);
+    return user as SessionUser & { role: string };
+  }
+
+  async function answer(user: SessionUser & { role: string }, via: string) {
+    const access_token = await createSession(app.db, user.id, app.ctx.tokenTtlMs);
+    await audit(app.db, { actor: user.email, action: 'login', detail: { via } });
+    return {
+      access_token,
+      role: user.role,
+      email: user.email,
+      name: user.name,
+      isExcludedUser: user.isExcludedUser,
+      imageHost: '',
+      imageQuality: '',
+      videoHost: '',
+      firebaseToken: '',
+    };
+  }
+
+  async function fromGoogle(idToken: string) {
+    if (!app.ctx.googleClientId) throw badRequest('Google sign-in is not configured (GOOGLE_CLIENT_ID)');
+    const claims = await verifyGoogleIdToken(idToken, { clientId: app.ctx.googleClientId, jwks: app.ctx.jwks });
+    return signIn(claims.email);
+  }
+
+  app.post(
+    '/oauth',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sign in: dev mode by e-mail, Google mode with a Google ID token',
+        security: [],
+        querystring: { type: 'object', properties: utm },
+        body: {
+          type: 'object',
+          properties: {
+            grant_type: { type: 'string', enum: ['password'] },
+            loginUserName: email,
+            googleIdToken: { type: 'string', minLength: 10, maxLength: 8192 },
+          },
+          required: ['grant_type', 'loginUserName'],
+        },
+        response: { 200: loginAnswer, ...loginErrors },
+      },
+    },
+    async (request) => {
+      const { loginUserName, googleIdToken } = request.body as { loginUserName: string; googleIdToken?: string };
+      if (app.ctx.authMode === 'google') {
+        if (!googleIdToken) throw badRequest('googleIdToken is required');
+        const user = await fromGoogle(googleIdToken);
+        if (user.email.toLowerCase() !== loginUserName.toLowerCase()) throw badRequest('loginUserName does not match the Google account');
+        return answer(user, 'google');
+      }
+      return answer(await signIn(loginUserName), 'dev');
+    },
+  );
+
+  app.post(
+    '/google-auth',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sign in with a Google ID token',
+        security: [],
+        querystring: { type: 'object', properties: utm },
+        body: {
+          type: 'object',
+          properties: { googleIdToken: { type: 'string', minLength: 10, maxLength: 8192 }, credential: { type: 'string', minLength: 10, maxLength: 8192 } },
+          anyOf: [{ required: ['googleIdToken'] }, { required: ['credential'] }],
+        },
+        response: { 200: loginAnswer, ...loginErrors },
+      },
+    },
+    async (request) => {
+      const { googleIdToken, credential } = request.body as { googleIdToken?: string; credential?: string };
+      return answer(await fromGoogle((googleIdToken ?? credential)!), 'google');
+    },
+  );
+
+  app.get(
+    '/v2/api/getLoginDetails',
+    {
+      config: { access: 'session' },
+      schema: {
+        querystring: { type: 'object', properties: utm },
+        response: {
+          200: detailOf({
+            type: 'object',
+            properties: { role: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, firebaseToken: { type: 'string' }, isExcludedUser: { type: 'boolean' } },
+          }),
+          ...guardedErrors,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return { detail: { role: user.role, email: user.email, name: user.name, firebaseToken: '', isExcludedUser: user.isExcludedUser } };
+    },
+  );
+
+  app.post(
+    '/v2/api/qcLogout',
+    {
+      config: { access: 'session' },
+      schema: {
+        summary: 'Revokes the bearer token (and the given access_token when it is the same session)',
+        querystring: { type: 'object', properties: utm },
+        body: { type: 'object', properties: { email, access_token: { type: 'string', maxLength: 200 } } },
+        response: { 200: detailOf({ type: 'string' }), ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await revokeSession(app.db, request.token!);
+      await audit(app.db, { actor: user.email, action: 'logout' });
+      return { detail: 'ok' };
+    },
+  );
+
+  app.get(
+    '/v2/api/getAllDispositions',
+    {
+      config: { access: 'session' },
+      schema: {
+        querystring: { type: 'object', properties: utm },
+        response: {
+          200: detailOf({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, label: { type: 'string' } } } }),
+          ...guardedErrors,
+        },
+      },
+    },
+    async () => ({ detail: [{ id: 0, label: 'Alpha' }, { id: 4, label: 'Beta' }] }),
+  );
+};
+
+export default sessionRoutes;

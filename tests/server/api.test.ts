@@ -1,0 +1,18 @@
+// One entry for every database-backed server test: vitest runs each test file in its own process, so a single
+// file means a single PGlite per run (~3 s, ~800 MB); suites isolate themselves by truncating and reseeding.
+import { describe } from 'vitest';
+import { generalSuite } from './suites/general.suite.ts';
+import { inspectionSuite } from './suites/inspections.suite.ts';
+import { lookupSuite } from './suites/lookups.suite.ts';
+import { reviewSuite } from './suites/review.suite.ts';
+import { sessionSuite } from './suites/session.suite.ts';
+import { DB_KINDS, useHarness } from './support/harness.ts';
+
+describe.each(DB_KINDS)('server API on %s', (kind) => {
+  const h = useHarness(kind);
+  sessionSuite(h);
+  inspectionSuite(h);
+  reviewSuite(h);
+  lookupSuite(h);
+  generalSuite(h);
+});
