@@ -1,12 +1,19 @@
 /** Public model types of the engine: what screens render and what the submission is built from. */
-import type { SectionKey } from './inspection.ts';
+import type { InspectionImage, RegistryData, RemarkEntry, SectionKey } from './inspection.ts';
 
 export type Tab = 'Documents' | 'EXTERIOR' | 'INTERIOR' | 'SUMMARY';
 export const TABS: readonly Tab[] = ['Documents', 'EXTERIOR', 'INTERIOR', 'SUMMARY'];
 
 export type Scalar = string | number | null;
 
-export type Widget = 'text' | 'numeric' | 'select' | 'multiselect' | 'date' | 'readonly';
+export type Widget = 'text' | 'numeric' | 'select' | 'multiselect' | 'date' | 'readonly' | 'image' | 'audioRemark';
+export const WIDGETS: readonly Widget[] = ['text', 'numeric', 'select', 'multiselect', 'date', 'readonly', 'image', 'audioRemark'];
+
+/** Registry comparison outcome (spec 000 §3 'vaahanFlag', §5 'Registry comparison'). */
+export type VaahanFlag = 'yes' | 'no' | 'info';
+
+/** Row kinds: a recorded field, one image of an image group, or a comments list. */
+export type RowKind = 'field' | 'image' | 'comments';
 
 /** One checkable row as the reviewer sees it (spec 000 §3 'Checkable row'). */
 export interface RowState {
@@ -40,6 +47,63 @@ export interface RowState {
   dependentFields: string[];
   /** Notes and warnings the config attaches (e.g. 'QC Audit Required'). */
   notes?: string[];
+  /** Row kind (closed union); image rows carry `image`. */
+  kind?: RowKind;
+  /** The reviewer's own tick; `checked` also includes ticks forced by rules. */
+  userChecked?: boolean;
+  /** Multi-select rows: recorded and edited choices (`value`/`newValue` hold them joined by ', '). */
+  values?: string[];
+  newValues?: string[] | null;
+  /** Recorded evidence image of the field, or the image of an image row. */
+  image?: InspectionImage | null;
+  /** Image rows: masked by QC in this review (isValidate 5). */
+  isMaskedByQc?: boolean;
+  /** Image rows: verified by the inspector's document check. */
+  isVerified?: boolean;
+  /** A rule flags the row (e.g. work-done values → QC audit): submitted with isValidate 4. */
+  isFlagged?: boolean;
+  /** Earlier remarks on the row (spec 000 §3 remarkHistory). */
+  remarkHistory?: RemarkEntry[];
+  /** Previous rejection message, if any. */
+  prevValue?: string;
+  /** Registry comparison (spec 000 §5): yes = matches, no = differs, info = shown for information. */
+  vaahanFlag?: VaahanFlag;
+  registryValue?: string | null;
+  smsValue?: string | null;
+  dataSource?: string | null;
+  /** Input rules the screen applies while typing. */
+  upperCase?: boolean;
+  /** Exclusive choices of a multi-select ('No Mismatch', 'Ok'). */
+  exclusiveOptions?: string[];
+  /** Recorded extra details (tyres: treadDepth, currentCondition; electricals: currentCondition), image left out. */
+  additionalInfo?: Record<string, unknown>;
+  /** The row offers an image upload (RTO NOC / NMC available: Yes). */
+  canUpload?: boolean;
+  /** Choices come from this lookup call (make, model, variant, state, rto, city, store, financier, nocIssuedFor). */
+  lookup?: string;
+}
+
+/** Context an evaluation runs in; kept on the model so `apply` needs nothing else. */
+export interface EvalContext {
+  version: number;
+  hasWorkflowId: boolean;
+  tenant: string | null;
+  qcAudit: number;
+  role: string | null;
+  /** `duplicateKey` value of GET api/Config (1 shows the duplicate-key note). */
+  duplicateKeyConfig: number;
+  /** Today, DD-MM-YYYY: the only clock the rules see. */
+  today: string;
+  /** Insurance expiry from the registry website data (vahanData), DD-MM-YYYY, if any. */
+  registryInsuranceExpiry: string | null;
+}
+
+/** Optional inputs of `evaluate` besides the inspection, edits and registry data. */
+export interface EvaluateOptions {
+  role?: string | null;
+  duplicateKeyConfig?: number;
+  /** DD-MM-YYYY; defaults to the current date. */
+  today?: string;
 }
 
 export interface ReviewModel {
@@ -48,9 +112,17 @@ export interface ReviewModel {
   order: string[];
   /** Count of marked errors per tab. */
   errorsCount: Record<Tab, number>;
+  /** Every edit applied so far, in order (evaluate(inspection, model.edits) rebuilds the model). */
+  edits?: Edit[];
+  context?: EvalContext;
+  registry?: RegistryData | null;
 }
 
 export type Edit =
   | { type: 'check'; key: string; checked: boolean }
   | { type: 'setValue'; key: string; value: Scalar; id?: Scalar }
-  | { type: 'remark'; key: string; remark: string };
+  | { type: 'remark'; key: string; remark: string }
+  /** Multi-select rows: toggle one choice, honouring exclusive choices (spec 000 §4). */
+  | { type: 'toggleOption'; key: string; option: string }
+  /** Image rows: the reviewer masked (or unmasked) the image. */
+  | { type: 'mask'; key: string; masked: boolean };

@@ -1,0 +1,69 @@
+// Engine benchmark (issue 3): one edit on a full car inspection (every row of the car config) through the
+// incremental `apply` (dependency graph, compiled rules), beside the naive baseline that re-runs every json-logic
+// rule through json-logic-js and recomputes every row on every edit, and the same naive scheme with compiled rules
+// (to show how much comes from the graph alone); plus a full evaluation. Median and p95 in µs.
+import { carEngine, carReviewConfig } from '../src/engine/car-config.ts';
+import { generateInspection } from '../src/engine/generate.ts';
+import type { Edit, ReviewModel } from '../src/engine/types.ts';
+
+const ITERATIONS = 4000;
+const WARMUP = 1000;
+
+function stats(samples: number[]): { median: number; p95: number } {
+  const s = [...samples].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)], p95: s[Math.floor(s.length * 0.95)] };
+}
+
+function time(fn: () => unknown): number {
+  const t0 = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - t0) / 1000;
+}
+
+/** Realistic edits: values that flip dependent rules, ticks, multi-select toggles and remarks. */
+const EDITS: Edit[] = [
+  { type: 'setValue', key: 'insuranceType', value: '3rd Party' },
+  { type: 'setValue', key: 'insuranceType', value: 'Insurance Expired' },
+  { type: 'setValue', key: 'fuelType', value: 'Petrol + CNG' },
+  { type: 'setValue', key: 'noClaimBonus', value: 'No' },
+  { type: 'setValue', key: 'rcAvailability', value: 'Lost' },
+  { type: 'setValue', key: 'isUnderHypothecation', value: 'No' },
+  { type: 'setValue', key: 'registrationNumber', value: 'mh01ab1234567' },
+  { type: 'setValue', key: 'odometerReading', value: '52000' },
+  { type: 'check', key: 'insuranceType', checked: true },
+  { type: 'check', key: 'carColour', checked: true },
+  { type: 'toggleOption', key: 'misMatchInRc', option: 'No Mismatch' },
+  { type: 'remark', key: 'make', remark: 'wrong make' },
+];
+
+type Stats = ReturnType<typeof stats>;
+export async function run(): Promise<{ edit: Stats; naive: Stats; naiveCompiled: Stats; full: Stats }> {
+  const inspection = generateInspection(carReviewConfig, { inspection: { qcAudit: 1, workflowId: 'wf-1', version: 1 } });
+  const registry = { parivahan1: { registrationDate: '12-03-2018', registeredAt: 'MH01 MUMBAI', financier: 'HDFC', taxUpTo: 'LTT', ownerCount: 1 } };
+  const base: ReviewModel = carEngine.evaluate(inspection, [], registry, { today: '01-06-2026' });
+  const rowCount = base.order.length;
+  const ruleCount = carReviewConfig.rules.length;
+
+  const measure = (fn: (i: number) => unknown) => {
+    for (let i = 0; i < WARMUP; i++) fn(i);
+    const samples: number[] = [];
+    for (let i = 0; i < ITERATIONS; i++) samples.push(time(() => fn(i)));
+    return stats(samples);
+  };
+  // Interleave-free but same edits and same starting model for both, so the figures compare like with like.
+  const edit = measure((i) => carEngine.apply(base, EDITS[i % EDITS.length]));
+  const naive = measure((i) => carEngine.applyNaive(base, EDITS[i % EDITS.length]));
+  const naiveCompiled = measure((i) => carEngine.applyNaive(base, EDITS[i % EDITS.length], false));
+  const full = measure(() => carEngine.evaluate(inspection, [], registry, { today: '01-06-2026' }));
+
+  const f = (n: number) => n.toFixed(1).padStart(9);
+  console.log(`full car inspection: ${rowCount} rows, ${ruleCount} config rules (+ implicit parent rules), ${ITERATIONS} runs each`);
+  console.log(`| scenario | median µs | p95 µs |`);
+  console.log(`|---|---:|---:|`);
+  console.log(`| one edit, incremental (apply) | ${f(edit.median)} | ${f(edit.p95)} |`);
+  console.log(`| one edit, naive baseline (every rule via json-logic-js, every row) | ${f(naive.median)} | ${f(naive.p95)} |`);
+  console.log(`| one edit, naive with compiled rules (every rule, every row) | ${f(naiveCompiled.median)} | ${f(naiveCompiled.p95)} |`);
+  console.log(`| full evaluation (evaluate) | ${f(full.median)} | ${f(full.p95)} |`);
+  console.log(`speed-up of one edit over the naive baseline: ${(naive.median / edit.median).toFixed(1)}x (target ≥ 10x); over re-running every compiled rule: ${(naiveCompiled.median / edit.median).toFixed(1)}x; median edit ${edit.median < 50 ? 'under' : 'OVER'} the 50 µs target`);
+  return { edit, naive, naiveCompiled, full };
+}

@@ -1,0 +1,66 @@
+// `npm run config:check`: checks every car config file against the JSON Schema and the engine's semantic rules,
+// then runs the cases the config files carry. Prints one line per failure and exits non-zero on any.
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../src/engine/config.ts';
+
+const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'config', 'car');
+
+async function main(): Promise<number> {
+  // car-config.ts loads the config when imported: a broken file must come out as one clear line, not a stack.
+  let carConfig: typeof import('../src/engine/car-config.ts');
+  let cases: typeof import('../src/engine/cases.ts');
+  let model: typeof import('../src/engine/model.ts');
+  try {
+    carConfig = await import('../src/engine/car-config.ts');
+    cases = await import('../src/engine/cases.ts');
+    model = await import('../src/engine/model.ts');
+  } catch (e) {
+    console.error(`config:check: ${e instanceof ConfigError ? e.message : String(e)}`);
+    return 1;
+  }
+  const { loadCarConfig, CAR_CONFIG_FILES } = carConfig;
+  // Read the files from disk (not the imported copies) so a file added to the folder but not to car-config.ts is caught.
+  const onDisk = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const missing = onDisk.filter((f) => !(f in CAR_CONFIG_FILES));
+  if (missing.length) {
+    console.error(`config:check: ${missing.join(', ')} not merged by src/engine/car-config.ts`);
+    return 1;
+  }
+  const files: Record<string, unknown> = {};
+  for (const name of Object.keys(CAR_CONFIG_FILES)) {
+    try {
+      files[name] = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+    } catch (e) {
+      console.error(`config:check: ${name}: not valid JSON: ${(e as Error).message}`);
+      return 1;
+    }
+  }
+  let config;
+  try {
+    config = loadCarConfig(files);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`config:check: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+  const engine = model.createEngine(config);
+  let failed = 0;
+  for (const c of config.cases) {
+    const problems = cases.runCase(engine, c, config);
+    if (problems.length) {
+      failed++;
+      console.error(`FAIL ${c.name}`);
+      for (const p of problems) console.error(`  ${p}`);
+    } else {
+      console.log(`ok   ${c.name}`);
+    }
+  }
+  console.log(`config:check: ${config.rows.length} rows, ${config.rules.length} rules, ${config.validations.length} validations, ${config.registry.length} registry comparisons; ${config.cases.length - failed} cases passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,333 @@
+/**
+ * The review config: its types, loading and checking. A config is plain JSON (src/config/car/*.json, merged),
+ * checked by ajv against src/config/review-config.schema.json and then semantically (unique keys, known rows,
+ * known json-logic operators). Every failure is a ConfigError naming the JSON path.
+ */
+import { Ajv } from 'ajv';
+import schema from '../config/review-config.schema.json' with { type: 'json' };
+import type { SectionKey } from './inspection.ts';
+import { buildDependencyIndex, checkLogic, type Logic } from './logic.ts';
+import type { Edit, RowKind, RowState, Tab } from './types.ts';
+
+/** Rule effects (closed union). Precedence is documented in docs/config-format.md. */
+export type Effect = 'show' | 'hide' | 'enable' | 'disable' | 'check' | 'clear' | 'invalid' | 'note' | 'flag' | 'options' | 'upload';
+export const EFFECTS: readonly Effect[] = ['show', 'hide', 'enable', 'disable', 'check', 'clear', 'invalid', 'note', 'flag', 'options', 'upload'];
+
+export type InputType = 'text' | 'numeric' | 'select' | 'multiselect' | 'date' | 'readonly' | 'audio';
+
+export type OptionsSource = string[] | { ref: string } | { generate: 'years' | 'months' | 'count' };
+
+export interface InputConfig {
+  type: InputType;
+  options?: OptionsSource;
+  maxLength?: number;
+  upperCase?: boolean;
+  /** Multi-select choices that clear every other choice, and are cleared by any other choice. */
+  exclusive?: string[];
+  /** Choices come from a lookup call the screen makes (make, model, variant, state, rto, city, store, financier, nocIssuedFor). */
+  lookup?: string;
+}
+
+export interface ImageGroupConfig {
+  /** Where the images sit on the field: `images` (a group), `image` or `additionalInfo.image` (one image). */
+  source: 'images' | 'image' | 'additionalInfo.image';
+  /** Key of `constants.imageOrders` giving the display order by title; a role may override it. */
+  order?: string;
+  /** Images left out when `when` (read against the context) holds: by imageType and/or title. */
+  drop?: { when: Logic; imageType?: string; titles?: string[] }[];
+}
+
+export interface RowConfig {
+  key: string;
+  text: string;
+  section: SectionKey;
+  tab: Tab;
+  mapper: string;
+  /** Keys from the section down through `subParts`: [part] or [part, subPart, …]. */
+  path: string[];
+  kind?: RowKind;
+  input?: InputConfig;
+  /** Starts hidden; a `show` rule reveals it. */
+  hidden?: boolean;
+  /** Overrides the commentFlag rule (vinOBD is never editable). */
+  editable?: boolean;
+  important?: boolean;
+  parent?: string;
+  images?: ImageGroupConfig;
+}
+
+export interface RuleConfig {
+  id?: string;
+  target: string | string[];
+  effect: Effect;
+  when: Logic;
+  message?: string;
+  options?: OptionsSource;
+}
+
+export interface RowSelector {
+  keys?: string[];
+  tabs?: Tab[];
+  mappers?: string[];
+  kinds?: RowKind[];
+  exclude?: string[];
+}
+
+/** A pre-submit validation: `row` scope runs `when` per selected row, `form` scope once. */
+export interface ValidationConfig {
+  id: string;
+  scope: 'row' | 'form';
+  alert: string;
+  /** Append the failing rows' texts to the alert, one per line. */
+  list?: boolean;
+  select?: RowSelector;
+  when: Logic;
+}
+
+/** A registry comparison (spec 000 §5): `match` gives true (yes), false (no) or null (no data → info). */
+export interface RegistryConfig {
+  row: string;
+  registryValue: Logic;
+  smsValue?: Logic;
+  dataSource?: string;
+  match?: Logic;
+  /** Shown for information only. */
+  info?: boolean;
+}
+
+export interface RoleConfig {
+  /** Image rows by group key: only these titles are shown to the role. */
+  imageTitles?: Record<string, string[]>;
+  /** Overrides of constants.imageOrders for the role. */
+  imageOrders?: Record<string, string[]>;
+}
+
+export interface CaseConfig {
+  name: string;
+  given?: {
+    values?: Record<string, unknown>;
+    commentFlags?: Record<string, number>;
+    images?: Record<string, unknown[]>;
+    inspection?: Record<string, unknown>;
+    registry?: Record<string, unknown> | null;
+    options?: Record<string, unknown>;
+  };
+  edits?: Edit[];
+  expect: {
+    rows?: Record<string, Partial<RowState>>;
+    errorsCount?: Partial<Record<Tab, number>>;
+    /** Texts of an image group's rows, in display order. */
+    groupOrder?: Record<string, string[]>;
+    validation?: null | { alert: string; fields?: string[] };
+    isDummy?: boolean;
+    submission?: Record<string, unknown>;
+  };
+}
+
+export interface Constants {
+  options: Record<string, string[]>;
+  imageOrders: Record<string, string[]>;
+  textMaxLength: number;
+  numericMaxLength: number;
+  yearFrom: number;
+  countMax: number;
+  isValidate: { validationError: number; rejected: number; flagged: number; rejectedByQcOrMasked: number };
+  rejectedByQcMessage: string;
+  remarkRoles: string[];
+  otherCommentsTitle: string;
+  issueTypeAlert: string;
+}
+
+/** One config file as written: every part optional. */
+export interface ReviewConfigFile {
+  constants?: Partial<Constants>;
+  rows?: RowConfig[];
+  rules?: RuleConfig[];
+  validations?: ValidationConfig[];
+  registry?: RegistryConfig[];
+  roles?: Record<string, RoleConfig>;
+  cases?: CaseConfig[];
+}
+
+/** A loaded, checked config. */
+export interface ReviewConfig {
+  constants: Constants;
+  rows: RowConfig[];
+  rules: RuleConfig[];
+  validations: ValidationConfig[];
+  registry: RegistryConfig[];
+  roles: Record<string, RoleConfig>;
+  cases: CaseConfig[];
+}
+
+/** A config problem, naming the JSON path (e.g. `/rules/3/when.and[1]`). */
+export class ConfigError extends Error {
+  readonly path: string;
+  constructor(path: string, message: string) {
+    super(`${path || '/'}: ${message}`);
+    this.name = 'ConfigError';
+    this.path = path;
+  }
+}
+
+const DEFAULT_CONSTANTS: Constants = {
+  options: {},
+  imageOrders: {},
+  textMaxLength: 30,
+  numericMaxLength: 10,
+  yearFrom: 1990,
+  countMax: 10,
+  isValidate: { validationError: 1, rejected: 2, flagged: 4, rejectedByQcOrMasked: 5 },
+  rejectedByQcMessage: 'Rejected by qc.',
+  remarkRoles: ['qc', 'StoreManager-Qc', 'SM-QcAdmin'],
+  otherCommentsTitle: 'Other Comments',
+  issueTypeAlert: 'Please select Issue Type',
+};
+
+const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
+const validateSchema = ajv.compile<ReviewConfigFile>(schema);
+
+/** Checks one file against the JSON Schema; throws ConfigError naming the path. */
+export function checkConfigFile(json: unknown, where = ''): ReviewConfigFile {
+  if (!validateSchema(json)) {
+    const e = validateSchema.errors?.[0];
+    const extra = e?.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : '';
+    const allowed = e?.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : '';
+    throw new ConfigError(`${where}${e?.instancePath ?? ''}`, `${e?.message ?? 'invalid'}${extra}${allowed}`);
+  }
+  return json;
+}
+
+/** Merges config files: lists are concatenated in file order, constants and roles merged key by key. */
+export function mergeConfigFiles(files: readonly ReviewConfigFile[]): ReviewConfigFile {
+  const out: Required<ReviewConfigFile> = { constants: {}, rows: [], rules: [], validations: [], registry: [], roles: {}, cases: [] };
+  for (const f of files) {
+    const c = f.constants ?? {};
+    out.constants = {
+      ...out.constants,
+      ...c,
+      options: { ...out.constants.options, ...c.options },
+      imageOrders: { ...out.constants.imageOrders, ...c.imageOrders },
+    };
+    out.rows.push(...(f.rows ?? []));
+    out.rules.push(...(f.rules ?? []));
+    out.validations.push(...(f.validations ?? []));
+    out.registry.push(...(f.registry ?? []));
+    out.cases.push(...(f.cases ?? []));
+    for (const [role, rc] of Object.entries(f.roles ?? {})) {
+      const prev = out.roles[role] ?? {};
+      out.roles[role] = {
+        imageTitles: { ...prev.imageTitles, ...rc.imageTitles },
+        imageOrders: { ...prev.imageOrders, ...rc.imageOrders },
+      };
+    }
+  }
+  return out;
+}
+
+function checkLogicAt(rule: Logic, path: string): void {
+  const problem = checkLogic(rule, path);
+  if (problem) throw new ConfigError(problem[0], problem[1]);
+}
+
+function checkOptions(opts: OptionsSource | undefined, path: string, constants: Constants): void {
+  if (opts && !Array.isArray(opts) && 'ref' in opts && !constants.options[opts.ref]) {
+    throw new ConfigError(`${path}/ref`, `unknown option list '${opts.ref}' (constants.options has ${Object.keys(constants.options).join(', ')})`);
+  }
+}
+
+/**
+ * Loads a config (one file or several merged with mergeConfigFiles): schema check with ajv, then semantic checks.
+ * Throws ConfigError naming the JSON path of the first problem: unknown operator or effect, duplicate row key,
+ * a rule, validation or registry entry naming a row that does not exist, an unknown option list or image order.
+ */
+export function loadConfig(json: unknown): ReviewConfig {
+  const file = checkConfigFile(json);
+  const constants: Constants = {
+    ...DEFAULT_CONSTANTS,
+    ...file.constants,
+    isValidate: { ...DEFAULT_CONSTANTS.isValidate, ...file.constants?.isValidate },
+    options: { ...file.constants?.options },
+    imageOrders: { ...file.constants?.imageOrders },
+  };
+  const config: ReviewConfig = {
+    constants,
+    rows: file.rows ?? [],
+    rules: file.rules ?? [],
+    validations: file.validations ?? [],
+    registry: file.registry ?? [],
+    roles: file.roles ?? {},
+    cases: file.cases ?? [],
+  };
+  const keys = new Set<string>();
+  config.rows.forEach((row, i) => {
+    const p = `/rows/${i}`;
+    if (keys.has(row.key)) throw new ConfigError(`${p}/key`, `duplicate row key '${row.key}'`);
+    keys.add(row.key);
+    checkOptions(row.input?.options, `${p}/input/options`, constants);
+    const kind = row.kind ?? 'field';
+    if (kind === 'image' && !row.images) throw new ConfigError(p, "an image row needs 'images'");
+    if (row.images?.order && !constants.imageOrders[row.images.order]) {
+      throw new ConfigError(`${p}/images/order`, `unknown image order '${row.images.order}'`);
+    }
+    row.images?.drop?.forEach((d, j) => checkLogicAt(d.when, `${p}/images/drop/${j}/when`));
+  });
+  config.rows.forEach((row, i) => {
+    if (row.parent !== undefined && !keys.has(row.parent)) throw new ConfigError(`/rows/${i}/parent`, `unknown row '${row.parent}'`);
+  });
+  const needRow = (key: string, path: string) => {
+    if (!keys.has(key)) throw new ConfigError(path, `unknown row '${key}'`);
+  };
+  config.rules.forEach((rule, i) => {
+    const p = `/rules/${i}`;
+    const targets = Array.isArray(rule.target) ? rule.target : [rule.target];
+    targets.forEach((t, j) => needRow(t, Array.isArray(rule.target) ? `${p}/target/${j}` : `${p}/target`));
+    checkLogicAt(rule.when, `${p}/when`);
+    checkOptions(rule.options, `${p}/options`, constants);
+    switch (rule.effect) {
+      case 'invalid':
+      case 'note':
+      case 'flag':
+        if (!rule.message) throw new ConfigError(`${p}/message`, `effect '${rule.effect}' needs a message`);
+        break;
+      case 'options':
+        if (!rule.options) throw new ConfigError(`${p}/options`, "effect 'options' needs options");
+        break;
+      case 'show':
+      case 'hide':
+      case 'enable':
+      case 'disable':
+      case 'check':
+      case 'clear':
+      case 'upload':
+        break;
+      default:
+        throw new ConfigError(`${p}/effect`, `unknown effect '${String((rule as { effect: unknown }).effect)}'`);
+    }
+  });
+  const { unknownRows } = buildDependencyIndex(config.rules.map((r) => r.when), keys);
+  if (unknownRows.length) {
+    const u = unknownRows[0];
+    throw new ConfigError(`/rules/${u.rule}/when`, `variable '${u.variable}' names no row`);
+  }
+  config.validations.forEach((v, i) => {
+    const p = `/validations/${i}`;
+    checkLogicAt(v.when, `${p}/when`);
+    [...(v.select?.keys ?? []), ...(v.select?.exclude ?? [])].forEach((k) => needRow(k, `${p}/select`));
+  });
+  config.registry.forEach((r, i) => {
+    const p = `/registry/${i}`;
+    needRow(r.row, `${p}/row`);
+    checkLogicAt(r.registryValue, `${p}/registryValue`);
+    if (r.smsValue !== undefined) checkLogicAt(r.smsValue, `${p}/smsValue`);
+    if (r.match !== undefined) checkLogicAt(r.match, `${p}/match`);
+    if (r.match === undefined && !r.info) throw new ConfigError(p, "a registry comparison needs 'match' or 'info: true'");
+  });
+  for (const [role, rc] of Object.entries(config.roles)) {
+    for (const k of Object.keys(rc.imageTitles ?? {})) needRow(k, `/roles/${role}/imageTitles/${k}`);
+    for (const k of Object.keys(rc.imageOrders ?? {})) {
+      if (!constants.imageOrders[k]) throw new ConfigError(`/roles/${role}/imageOrders/${k}`, `unknown image order '${k}'`);
+    }
+  }
+  return config;
+}

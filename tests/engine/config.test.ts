@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { CAR_CONFIG_FILES, carReviewConfig, loadCarConfig } from '../../src/engine/car-config.ts';
+import { ConfigError, loadConfig, type ReviewConfigFile } from '../../src/engine/config.ts';
+
+const minimal = (extra: ReviewConfigFile = {}): ReviewConfigFile => ({
+  rows: [
+    { key: 'fuelType', text: 'Fuel Type', section: 'carDetails', tab: 'Documents', mapper: 'documents', path: ['fuelType'], input: { type: 'select', options: { ref: 'fuelTypes' } } },
+    { key: 'cngLpgFitment', text: 'CNG/LPG Fitment', section: 'carDetails', tab: 'Documents', mapper: 'documents', path: ['cngLpgFitment'] },
+  ],
+  constants: { options: { fuelTypes: ['Diesel', 'Petrol'] } },
+  ...extra,
+});
+
+function errorOf(json: unknown): ConfigError {
+  try {
+    loadConfig(json);
+  } catch (e) {
+    if (e instanceof ConfigError) return e;
+    throw e;
+  }
+  throw new Error('loadConfig accepted the config');
+}
+
+describe('loadConfig: config errors are caught at load with a message naming the path', () => {
+  it('accepts a minimal config', () => {
+    expect(loadConfig(minimal()).rows).toHaveLength(2);
+  });
+
+  it.each<[string, ReviewConfigFile | Record<string, unknown>, string, string]>([
+    ['an unknown effect', minimal({ rules: [{ target: 'cngLpgFitment', effect: 'explode' as 'show', when: true }] }), '/rules/0/effect', 'must be equal to one of the allowed values'],
+    ['an unknown operator', minimal({ rules: [{ target: 'cngLpgFitment', effect: 'hide', when: { and: [true, { frob: [1] }] } }] }), '/rules/0/when.and[1]', "unknown operator 'frob'"],
+    ['a rule naming an unknown row', minimal({ rules: [{ target: 'nope', effect: 'hide', when: true }] }), '/rules/0/target', "unknown row 'nope'"],
+    ['a variable naming an unknown row', minimal({ rules: [{ target: 'cngLpgFitment', effect: 'hide', when: { var: 'fuelTyp' } }] }), '/rules/0/when', "variable 'fuelTyp' names no row"],
+    ['a duplicate row key', minimal({ rows: [...minimal().rows!, minimal().rows![0]] }), '/rows/2/key', "duplicate row key 'fuelType'"],
+    ['an unknown option list', minimal({ constants: { options: {} } }), '/rows/0/input/options/ref', "unknown option list 'fuelTypes'"],
+    ['a note without a message', minimal({ rules: [{ target: 'fuelType', effect: 'note', when: true }] }), '/rules/0/message', 'needs a message'],
+    ['an unknown top-level key', { ...minimal(), extras: [] }, '', "must NOT have additional properties 'extras'"],
+    ['a row without a path', { rows: [{ key: 'a', text: 'A', section: 'carDetails', tab: 'Documents', mapper: 'm' }] }, '/rows/0', "must have required property 'path'"],
+    ['an unknown tab', { rows: [{ key: 'a', text: 'A', section: 'carDetails', tab: 'Docs', mapper: 'm', path: ['a'] }] }, '/rows/0/tab', 'must be equal to one of the allowed values'],
+    ['a validation selecting an unknown row', minimal({ validations: [{ id: 'v', scope: 'row', alert: 'x', select: { keys: ['nope'] }, when: true }] }), '/validations/0/select', "unknown row 'nope'"],
+    ['a registry comparison with neither match nor info', minimal({ registry: [{ row: 'fuelType', registryValue: null }] }), '/registry/0', "needs 'match' or 'info: true'"],
+  ])('%s', (_name, json, path, message) => {
+    const e = errorOf(json);
+    expect(e.path).toBe(path);
+    expect(e.message).toContain(message);
+  });
+
+  it('names the car config file and its own index', () => {
+    const broken = structuredClone(CAR_CONFIG_FILES) as Record<string, ReviewConfigFile>;
+    broken['summary.json'].rules![0].when = { frob: [] };
+    expect(() => loadCarConfig(broken)).toThrow("summary.json#/rules/0/when: unknown operator 'frob'");
+    const badSchema = structuredClone(CAR_CONFIG_FILES) as Record<string, ReviewConfigFile>;
+    (badSchema['interior.json'].rows![1] as unknown as Record<string, unknown>).tab = 'Inside';
+    expect(() => loadCarConfig(badSchema)).toThrow('interior.json#/rows/1/tab');
+  });
+});
+
+describe('the car config (issue 3 coverage)', () => {
+  const keys = new Set(carReviewConfig.rows.map((r) => r.key));
+  it.each([
+    'year', 'month', 'make', 'model', 'variant', 'fuelType', 'toBeScrapped', 'emissionStandards', 'registrationYear', 'registrationMonth',
+    'fitnessUpto', 'registrationState', 'rtoCode', 'registrationCity', 'registrationNumber', 'ownerNumber', 'cngLpgFitment', 'chassisNumber',
+    'chassisNumberEmbossing', 'vinOBD', 'engineNumber', 'rcAvailability', 'rcCondition', 'chassisNumberOnRC', 'rcAtDelivery', 'misMatchInRc',
+    'carColour', 'customerName', 'duplicateKey', 'isUnderHypothecation', 'financierName', 'loanStatus', 'bankNocStatus', 'bankNocExpiryDate',
+    'rtoNocIssued', 'rtoNocAvailable', 'rtoNmcAvailable', 'rtoNocIssuedFor', 'rtoNocIssuedDate', 'roadTaxPaid', 'roadTaxDateValidity',
+    'insuranceType', 'insuranceExpiry', 'noClaimBonus', 'noClaimBonusPercentage', 'mismatchInInsurance', 'mismatchInDS', 'raDetails',
+    'inspectionBy', 'city', 'inspectionAt', 'storeName', 'rcImages', 'insuranceImages', 'duplicateKeyImages', 'additionalImages',
+    'odometerReading', 'fuelLevel', 'electrical', 'steeringMountedAudioControls', 'reverseCamera', 'numberOfAirbags', 'musicSystem',
+    'leatherSeats', 'fabricSeats', 'sunroof', 'abs', 'rearDefogger', 'powerWindowsNumber', 'interiorImages', 'acCooling', 'heater',
+    'climateControlAc', 'mainImages', 'alloyWheels', 'lhsFrontTyre', 'rhsFrontTyre', 'lhsRearTyre', 'rhsRearTyre', 'spareTyre',
+    'engineBlowBy', 'backCompression', 'riChanges',
+  ])('§3 has a row for %s', (key) => {
+    expect(keys.has(key)).toBe(true);
+  });
+
+  it('§3 mapper groups: every row belongs to one of them', () => {
+    const mappers = new Set(['documents', 'insurance', 'comments', 'otherDetails', 'rcImages', 'makeModelVariant', 'mismatch', 'insuranceImages',
+      'duplicateKey', 'lhsFrontTyre', 'rhsFrontTyre', 'lhsRearTyre', 'rhsRearTyre', 'spareTyre', 'exteriorComments', 'interiorData',
+      'interiorImages', 'externalData', 'acData', 'interiorOdometer', 'electricals', 'additionalImages', 'summary']);
+    expect(carReviewConfig.rows.filter((r) => !mappers.has(r.mapper)).map((r) => r.key)).toEqual([]);
+  });
+
+  it('§9 isValidate codes: 1 validation error, 2 rejected, 4 flagged, 5 rejected by QC or masked', () => {
+    expect(carReviewConfig.constants.isValidate).toEqual({ validationError: 1, rejected: 2, flagged: 4, rejectedByQcOrMasked: 5 });
+  });
+});
