@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'tests/artifacts/**', 'storybook-static/**'] },
+  { ignores: ['bench/.tmp/**', 'dist/**', 'data/**', 'node_modules/**', 'tests/artifacts/**', 'storybook-static/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],

@@ -136,6 +136,10 @@ export interface Constants {
   remarkRoles: string[];
   otherCommentsTitle: string;
   issueTypeAlert: string;
+  /** Make/model/variant save with a blank choice (spec 000 §5). */
+  selectAllFieldsAlert: string;
+  /** Variant status and variant-year status a variant needs to be offered. */
+  activeVariantStatus: string;
 }
 
 /** One config file as written: every part optional. */
@@ -182,6 +186,8 @@ const DEFAULT_CONSTANTS: Constants = {
   remarkRoles: ['qc', 'StoreManager-Qc', 'SM-QcAdmin'],
   otherCommentsTitle: 'Other Comments',
   issueTypeAlert: 'Please select Issue Type',
+  selectAllFieldsAlert: 'Select all the fields',
+  activeVariantStatus: 'Active',
 };
 
 const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
@@ -315,9 +321,12 @@ export function loadConfig(json: unknown): ReviewConfig {
     checkLogicAt(v.when, `${p}/when`);
     [...(v.select?.keys ?? []), ...(v.select?.exclude ?? [])].forEach((k) => needRow(k, `${p}/select`));
   });
+  const compared = new Set<string>();
   config.registry.forEach((r, i) => {
     const p = `/registry/${i}`;
     needRow(r.row, `${p}/row`);
+    if (compared.has(r.row)) throw new ConfigError(`${p}/row`, `row '${r.row}' already has a registry comparison`);
+    compared.add(r.row);
     checkLogicAt(r.registryValue, `${p}/registryValue`);
     if (r.smsValue !== undefined) checkLogicAt(r.smsValue, `${p}/smsValue`);
     if (r.match !== undefined) checkLogicAt(r.match, `${p}/match`);

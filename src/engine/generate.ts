@@ -17,6 +17,7 @@ export interface GenerateOptions {
 }
 
 function sampleValue(row: RowConfig, config: ReviewConfig): FieldValue {
+  if (row.kind === 'comments') return ['Minor scratches on rear bumper'];
   const input = row.input;
   const opts = input?.options;
   const list = Array.isArray(opts) ? opts : opts && 'ref' in opts ? config.constants.options[opts.ref] : undefined;
@@ -35,7 +36,7 @@ function sampleValue(row: RowConfig, config: ReviewConfig): FieldValue {
     case 'readonly':
     case 'audio':
     case undefined:
-      return row.kind === 'comments' ? ['Minor scratches on rear bumper'] : `${row.text}`;
+      return `${row.text}`;
   }
 }
 

@@ -12,7 +12,7 @@ import type { ReviewConfig, RowConfig, RuleConfig, OptionsSource, RegistryConfig
 import { dmyOf, displayToDmy } from './dates.ts';
 import type { FieldValue, InspectionDetail, InspectionField, InspectionImage, RegistryData } from './inspection.ts';
 import { buildDependencyIndex, compileLogic, runLogic, truthy, type CompiledLogic } from './logic.ts';
-import { TABS, type Edit, type EvalContext, type EvaluateOptions, type ReviewModel, type RowState, type Scalar, type Tab, type VaahanFlag } from './types.ts';
+import { type Edit, type EvalContext, type EvaluateOptions, type ReviewModel, type RowState, type Scalar, type Tab, type VaahanFlag } from './types.ts';
 import { pickWidget } from './widgets.ts';
 
 /** The engine built once from a loaded config. */
@@ -184,6 +184,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       errorMsg: '',
       dependentFields: dependents.get(cfg.key) ?? [],
       kind,
+      commentFlag: flag,
     };
     if (cfg.path.length > 1) row.subPart = cfg.path[cfg.path.length - 1];
     if (cfg.parent) row.parentField = cfg.parent;
@@ -203,7 +204,10 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       const { image: _image, ...rest } = field.additionalInfo;
       if (Object.keys(rest).length) row.additionalInfo = rest;
     }
-    if (field?.remarkHistory?.length) row.remarkHistory = field.remarkHistory;
+    if (field?.remarkHistory?.length) {
+      row.remarkHistory = field.remarkHistory;
+      row.prevValue = field.remarkHistory.reduce((a, b) => (b.timestamp >= a.timestamp ? b : a)).remark;
+    }
     return row;
   }
 
@@ -252,6 +256,8 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
         if (typeof value === 'string' && cfg?.input?.type === 'date') value = displayToDmy(value);
         const next: RowState = { ...row, userChecked: true, newValue: value };
         if (edit.id !== undefined) next.newId = edit.id;
+        // A multi-select set as text (e.g. rebuilt from a submission) holds its choices joined by ', '.
+        if (row.values !== undefined) next.newValues = typeof value === 'string' && value !== '' ? value.split(', ') : value === null ? undefined : [String(value)];
         return next;
       }
       case 'toggleOption': {
@@ -379,6 +385,12 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     next.notes = notes.length ? notes : undefined;
     next.isFlagged = flagged || undefined;
     if (options) next.options = options;
+    if (row.lookup === 'rto') next.newRtoCode = next.newValue ?? undefined;
+    if (row.values !== undefined) {
+      const now = next.newValues ?? row.values;
+      next.addedByQc = now.filter((v) => !row.values!.includes(v));
+      next.removedByQc = row.values.filter((v) => !now.includes(v));
+    }
     next.canUpload = upload || undefined;
     const rc = registryByRow.get(group);
     if (rc && next.kind === 'field') {
@@ -428,14 +440,23 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     const order: string[] = [];
     for (const cfg of config.rows) {
       const field = fieldAt(inspection, cfg);
-      if ((cfg.kind ?? 'field') === 'image') {
-        for (const r of imageRows(cfg, field, ctx)) {
-          rows[r.key] = r;
-          order.push(r.key);
+      const kind = cfg.kind ?? 'field';
+      switch (kind) {
+        case 'image':
+          for (const r of imageRows(cfg, field, ctx)) {
+            rows[r.key] = r;
+            order.push(r.key);
+          }
+          break;
+        case 'field':
+        case 'comments':
+          rows[cfg.key] = baseRow(cfg, cfg.key, field, ctx);
+          order.push(cfg.key);
+          break;
+        default: {
+          const never: never = kind;
+          throw new Error(`unknown row kind ${String(never)}`);
         }
-      } else {
-        rows[cfg.key] = baseRow(cfg, cfg.key, field, ctx);
-        order.push(cfg.key);
       }
     }
     const applied: Edit[] = [];
@@ -536,4 +557,3 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
   };
 }
 
-export { TABS };

@@ -130,14 +130,36 @@ function hasQcChange(row: RowState): boolean {
   return row.isEditable && (!isEmpty(row.newValue) || !isEmpty(row.newId));
 }
 
-/** isValidate code of a rejected row (spec 000 §9): 1 invalid, 4 flagged, 5 rejected by QC (corrected) or masked, 2 rejected. */
+/** Why a rejected row is rejected (spec 000 §9 isValidate codes), a closed union. */
+export type RejectionKind = 'validationError' | 'rejected' | 'flagged' | 'rejectedByQcOrMasked';
+
+/** The kind of a rejected row: masked or QC-corrected → rejectedByQcOrMasked, invalid → validationError, flagged, else rejected. */
+export function rejectionKindOf(row: RowState): RejectionKind {
+  if (row.isMaskedByQc) return 'rejectedByQcOrMasked';
+  if (!row.isValid) return 'validationError';
+  if (row.isFlagged) return 'flagged';
+  if (hasQcChange(row)) return 'rejectedByQcOrMasked';
+  return 'rejected';
+}
+
+/** isValidate code of a rejected row (spec 000 §9): 1 validation error, 2 rejected, 4 flagged, 5 rejected by QC or masked. */
 export function isValidateOf(row: RowState, config: ReviewConfig = carReviewConfig): number {
   const codes = config.constants.isValidate;
-  if (row.isMaskedByQc) return codes.rejectedByQcOrMasked;
-  if (!row.isValid) return codes.validationError;
-  if (row.isFlagged) return codes.flagged;
-  if (hasQcChange(row)) return codes.rejectedByQcOrMasked;
-  return codes.rejected;
+  const kind = rejectionKindOf(row);
+  switch (kind) {
+    case 'validationError':
+      return codes.validationError;
+    case 'rejected':
+      return codes.rejected;
+    case 'flagged':
+      return codes.flagged;
+    case 'rejectedByQcOrMasked':
+      return codes.rejectedByQcOrMasked;
+    default: {
+      const never: never = kind;
+      throw new Error(`unknown rejection kind ${String(never)}`);
+    }
+  }
 }
 
 /**
@@ -186,6 +208,9 @@ export function buildSubmission(
       message: latestRemark(row, config) ?? config.constants.rejectedByQcMessage,
       isValidate: isValidateOf(row, config),
     };
+    if (row.addedByQc?.length || row.removedByQc?.length) {
+      entry.additionalInfo = { addedByQc: row.addedByQc ?? [], removedByQc: row.removedByQc ?? [] };
+    }
     if (row.kind === 'image' && row.image) {
       entry.additionalInfo = { hashKey: row.image.hashKey, url: row.image.url, isMaskedByQc: Boolean(row.isMaskedByQc) };
     } else if (row.image === null) {

@@ -38,6 +38,10 @@ export interface RowState {
   isDisabled: boolean;
   /** From commentFlag: 0 or 2 → false. */
   isEditable: boolean;
+  /** The recorded commentFlag (spec 000 §3). */
+  commentFlag?: number;
+  /** RTO rows: the RTO code the reviewer chose (spec 000 §3 newRtoCode). */
+  newRtoCode?: Scalar;
   isImportant?: boolean;
   isValid: boolean;
   errorMsg: string;
@@ -54,6 +58,9 @@ export interface RowState {
   /** Multi-select rows: recorded and edited choices (`value`/`newValue` hold them joined by ', '). */
   values?: string[];
   newValues?: string[] | null;
+  /** Multi-select and comment rows: choices the reviewer added / removed (spec 000 §4 'added-by-QC or removed-by-QC'). */
+  addedByQc?: string[];
+  removedByQc?: string[];
   /** Recorded evidence image of the field, or the image of an image row. */
   image?: InspectionImage | null;
   /** Image rows: masked by QC in this review (isValidate 5). */
@@ -106,7 +113,12 @@ export interface EvaluateOptions {
   today?: string;
 }
 
+/**
+ * The review form: built by `evaluate`, replaced (never mutated) by `apply`. Rows no edit touched are shared
+ * between successive models.
+ */
 export interface ReviewModel {
+  /** By row key; image rows are keyed `group:hashKey`. */
   rows: Record<string, RowState>;
   /** Row keys in display order. */
   order: string[];
@@ -114,13 +126,19 @@ export interface ReviewModel {
   errorsCount: Record<Tab, number>;
   /** Every edit applied so far, in order (evaluate(inspection, model.edits) rebuilds the model). */
   edits?: Edit[];
+  /** The context the rules saw (set by `evaluate`). */
   context?: EvalContext;
+  /** The registry data compared against (set by `evaluate`). */
   registry?: RegistryData | null;
 }
 
+/** A reviewer action on one row (spec 000 §4). */
 export type Edit =
+  /** Tick (mark as error) or untick; unticking clears the new value. */
   | { type: 'check'; key: string; checked: boolean }
+  /** New value (and id for lookups); ticks the row. Dates may be given as dd/MM/yyyy; upper-case rows are upper-cased. */
   | { type: 'setValue'; key: string; value: Scalar; id?: Scalar }
+  /** Rejection remark of this review (trimmed; empty clears it). */
   | { type: 'remark'; key: string; remark: string }
   /** Multi-select rows: toggle one choice, honouring exclusive choices (spec 000 §4). */
   | { type: 'toggleOption'; key: string; option: string }

@@ -38,6 +38,7 @@ describe('loadConfig: config errors are caught at load with a message naming the
     ['a row without a path', { rows: [{ key: 'a', text: 'A', section: 'carDetails', tab: 'Documents', mapper: 'm' }] }, '/rows/0', "must have required property 'path'"],
     ['an unknown tab', { rows: [{ key: 'a', text: 'A', section: 'carDetails', tab: 'Docs', mapper: 'm', path: ['a'] }] }, '/rows/0/tab', 'must be equal to one of the allowed values'],
     ['a validation selecting an unknown row', minimal({ validations: [{ id: 'v', scope: 'row', alert: 'x', select: { keys: ['nope'] }, when: true }] }), '/validations/0/select', "unknown row 'nope'"],
+    ['a second registry comparison for a row', minimal({ registry: [{ row: 'fuelType', registryValue: null, info: true }, { row: 'fuelType', registryValue: null, info: true }] }), '/registry/1/row', "already has a registry comparison"],
     ['a registry comparison with neither match nor info', minimal({ registry: [{ row: 'fuelType', registryValue: null }] }), '/registry/0', "needs 'match' or 'info: true'"],
   ])('%s', (_name, json, path, message) => {
     const e = errorOf(json);
