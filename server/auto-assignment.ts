@@ -46,6 +46,28 @@ export async function setRecord(db: Queryable, email: string, status: AutoAssign
   ]);
 }
 
+/**
+ * Resets a 'changed' record to 'pending' once its change reached the user's stream (the app reloads the list on
+ * 'changed', spec 000 §4); only the record that was delivered, so a newer change is never lost. Answers whether it reset.
+ */
+export async function acknowledge(db: Db, record: AutoAssignmentRecord): Promise<boolean> {
+  if (record.status !== 'changed') return false;
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ email: string }>(
+      `UPDATE auto_assignment SET status = 'pending', updated_at = now()
+        WHERE lower(email) = lower($1) AND status = 'changed' AND date_trunc('milliseconds', updated_at) = $2::timestamptz RETURNING email`,
+      [record.email, record.updatedAt],
+    );
+    if (!rows[0]) return false;
+    await tx.query(`SELECT pg_notify($1, json_build_object('email', lower($2::text), 'status', 'pending', 'schema', current_schema())::text)`, [
+      AUTO_ASSIGNMENT_CHANNEL,
+      record.email,
+    ]);
+    await audit(tx, { actor: record.email, action: 'auto-assignment-delivered', before: 'changed', after: 'pending', detail: { carId: record.carId } });
+    return true;
+  });
+}
+
 export function parseNotice(payload: string): Notice | null {
   try {
     const value = JSON.parse(payload) as Partial<Notice>;

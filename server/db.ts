@@ -82,8 +82,60 @@ export function openPg(connectionString: string, opts: { schema?: string; max?: 
     },
   });
   const base = wrap(pool);
-  // LISTEN needs a connection of its own that stays open (a pooled one would be handed back and reused).
-  const listeners = new Set<pg.Client>();
+  // LISTEN needs a connection of its own that stays open (a pooled one would be handed back and reused);
+  // when that connection drops it is opened again, so a restarted database server does not silence listeners.
+  const listeners = new Set<{ stop: () => Promise<void> }>();
+  async function openListener(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const schedule = () => {
+      if (stopped || retry) return;
+      retry = setTimeout(() => {
+        retry = undefined;
+        connect().catch(schedule);
+      }, 1000);
+      retry.unref();
+    };
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString });
+      next.on('notification', (message) => {
+        if (message.channel === channel) onMessage(message.payload ?? '');
+      });
+      next.on('error', () => undefined);
+      next.on('end', () => {
+        if (client !== next) return;
+        client = null;
+        schedule();
+      });
+      client = next;
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        client = null;
+        await next.end().catch(() => undefined);
+        throw error;
+      }
+    };
+    try {
+      await connect();
+    } catch (error) {
+      stopped = true;
+      clearTimeout(retry);
+      throw error;
+    }
+    const entry = {
+      async stop() {
+        stopped = true;
+        clearTimeout(retry);
+        listeners.delete(entry);
+        await client?.end().catch(() => undefined);
+      },
+    };
+    listeners.add(entry);
+    return entry.stop;
+  }
   return {
     kind: 'pg',
     query: base.query,
@@ -102,23 +154,9 @@ export function openPg(connectionString: string, opts: { schema?: string; max?: 
         client.release();
       }
     },
-    async listen(channel: string, onMessage: (payload: string) => void) {
-      const client = new pg.Client({ connectionString });
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onMessage(message.payload ?? '');
-      });
-      client.on('error', () => undefined);
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
-      return async () => {
-        if (!listeners.delete(client)) return;
-        await client.end().catch(() => undefined);
-      };
-    },
+    listen: openListener,
     async close() {
-      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
-      listeners.clear();
+      await Promise.all([...listeners].map((listener) => listener.stop()));
       await pool.end();
     },
   };

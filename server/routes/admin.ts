@@ -91,7 +91,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
           const { rows } = await tx.query<{ variant_id: number; variant_name: string; variant_display_name: string; transportation_category: string }>(
             `SELECT variant_id, variant_name, variant_display_name, transportation_category FROM variants
               WHERE ($1::int IS NULL OR model_id = $1) AND (variant_id::text = $2 OR lower(variant_name) = lower($2) OR lower(variant_display_name) = lower($2))
-              ORDER BY (year = $3) DESC, year DESC LIMIT 1`,
+              ORDER BY (year = $3::int) IS TRUE DESC, year DESC LIMIT 1`,
             [typeof modelId === 'number' ? modelId : null, variant, Number(car.year?.value) || null],
           );
           if (!rows[0]) throw badRequest(`Invalid new variant: ${variant} is not a variant of ${row.make} ${row.model}`);

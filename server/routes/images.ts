@@ -149,7 +149,9 @@ function placeImage(row: InspectionRow, form: ImageForm, url: string, by: string
     Object.assign(existing, meta, { url, oldUrl, originalUrl: existing.originalUrl ?? oldUrl, isMaskedByQc: true, maskedBy: by });
     return { oldUrl, hashKey: existing.hashKey, masked: true };
   }
-  if (!form.part) throw badRequest(`No image with hashKey ${form.hashKey} in ${form.section}`);
+  // A new image only for an evidence upload (type additionalInfo, e.g. RTO NOC) or when no hashKey names one:
+  // an unknown hashKey otherwise means a stale page, and guessing a slot would put the image in the wrong place.
+  if (!form.part || (form.hashKey && form.type !== 'additionalInfo')) throw badRequest(`No image with hashKey ${form.hashKey} in ${form.section}`);
   const parent = section[form.part];
   if (!parent) throw badRequest(`No field ${form.part} in ${form.section}`);
   let target: InspectionField = parent;

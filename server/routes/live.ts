@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
-import { AUTO_ASSIGNMENT_CHANNEL, parseNotice, readRecord, setRecord, type AutoAssignmentRecord } from '../auto-assignment.ts';
+import { acknowledge, AUTO_ASSIGNMENT_CHANNEL, parseNotice, readRecord, setRecord, type AutoAssignmentRecord } from '../auto-assignment.ts';
 import { currentUser, userForToken } from '../auth.ts';
 import { audit } from '../inspections-repo.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
@@ -37,6 +37,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     if (!targets.length) return;
     const record = await readRecord(app.db, email);
     for (const stream of targets) send(stream.raw, record);
+    await acknowledge(app.db, record);
   }
 
   /** LISTEN lazily, on the first stream: a process nobody watches holds no extra connection. */
@@ -90,7 +91,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         summary:
           'Server-sent events: the caller\'s auto-assignment record now and on every change (data: {email, status, carId, updatedAt}); ' +
-          'the bearer token may come as ?token= (EventSource sends no headers)',
+          'a delivered \'changed\' is reset to \'pending\' by the server; the bearer token may come as ?token= (EventSource sends no headers)',
         querystring: { type: 'object', properties: { ...utm, token: { type: 'string', maxLength: 200 } } },
         response: { 200: { description: 'text/event-stream', type: 'string' }, ...guardedErrors },
       },
@@ -110,8 +111,12 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
       raw.write('retry: 5000\n\n');
       const stream: Stream = { email, token: request.token!, raw };
       streams.add(stream);
-      request.raw.on('close', () => streams.delete(stream));
-      send(raw, await readRecord(app.db, email));
+      // The response's close (not the request's, which ends once its empty body is read) marks the client gone.
+      raw.on('close', () => streams.delete(stream));
+      const record = await readRecord(app.db, email);
+      send(raw, record);
+      // After hijack an error can no longer become an answer: log it (the record stays 'changed' for the next try).
+      await acknowledge(app.db, record).catch((error) => app.log.warn({ err: error }, 'auto-assignment acknowledge failed'));
     },
   );
 

@@ -4,6 +4,7 @@ import { describe } from 'vitest';
 import { adminSuite } from './suites/admin.suite.ts';
 import { docsSuite } from './suites/docs.suite.ts';
 import { imageSuite } from './suites/images.suite.ts';
+import { liveSuite } from './suites/live.suite.ts';
 import { remarkSuite } from './suites/remarks.suite.ts';
 import { riMailSuite } from './suites/ri-mail.suite.ts';
 import { DB_KINDS, useHarness } from './support/harness.ts';
@@ -15,4 +16,5 @@ describe.each(DB_KINDS)('review extras API on %s', (kind) => {
   riMailSuite(h);
   docsSuite(h);
   adminSuite(h);
+  liveSuite(h);
 });

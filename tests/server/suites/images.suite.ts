@@ -75,6 +75,10 @@ export function imageSuite(h: Harness) {
       const unknown = await postForm(h, '/api/v2/image', token, fields({ hashKey: 'nope', part: undefined }), image);
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().detail).toMatch(/No image with hashKey nope/);
+      const stale = await postForm(h, '/api/v2/image', token, fields({ hashKey: `${car.appointment_id}_carDetails_RC9` }), image);
+      expect(stale.statusCode).toBe(400);
+      expect(stale.json().detail).toMatch(/No image with hashKey/);
+      expect((await postForm(h, '/api/v2/image', token, fields({ type: 'additionalInfo', part: 'nothing', hashKey: undefined }), image)).json().detail).toMatch(/No field nothing/);
       expect((await postForm(h, '/api/v2/image', token, fields({ section: 'wheels' }), image)).statusCode).toBe(400);
       expect((await postForm(h, '/api/v2/image', token, fields({ pointerCount: 'many' }), image)).statusCode).toBe(400);
       expect((await postForm(h, '/api/v2/image', token, fields(), { ...image, field: 'photo' })).statusCode).toBe(400);
