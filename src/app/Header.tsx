@@ -4,7 +4,7 @@ import { qcLogout } from '../api/main.ts';
 import { browserLocation } from '../api/location.ts';
 import { clearSession, type LoginData } from '../api/session.ts';
 import listConfig from '../config/inspection-list.json';
-import { adminLinks, mainLinks } from './nav.ts';
+import { adminLinks, mainLinks, SCREENS_IN_THIS_BUILD } from './nav.ts';
 import { PerformancePanel } from './PerformancePanel.tsx';
 
 /** The report link's target: VITE_INSPECTION_REPORT_PDF_URL, else the list config's default. */
@@ -25,9 +25,11 @@ export async function logout(session: Pick<LoginData, 'email' | 'access_token'>)
   browserLocation.assign('/login');
 }
 
-function AdminMenu({ role }: { role: string }) {
+type Screens = Parameters<typeof mainLinks>[1];
+
+function AdminMenu({ role, screens }: { role: string; screens: Screens }) {
   const [open, setOpen] = useState(false);
-  const links = adminLinks(role);
+  const links = adminLinks(role, screens);
   if (links.length === 0) return null;
   return (
     <div className="header-menu">
@@ -48,7 +50,7 @@ function AdminMenu({ role }: { role: string }) {
 }
 
 /** Shared header shell (spec 000 §2 'Header'): user name, optional version, links by role, performance, report PDF, Logout. */
-export function Header({ session }: { session: LoginData }) {
+export function Header({ session, screens = SCREENS_IN_THIS_BUILD }: { session: LoginData; screens?: Screens }) {
   const location = useLocation();
   const state = location.state as { version?: number | string } | null;
   const version = new URLSearchParams(location.search).get('version') ?? state?.version ?? null;
@@ -56,10 +58,10 @@ export function Header({ session }: { session: LoginData }) {
     <header className="app-header">
       <Link to="/" className="brand">QC Panel</Link>
       <nav aria-label="Main">
-        {mainLinks(session.role).map((link) => (
+        {mainLinks(session.role, screens).map((link) => (
           <NavLink key={link.to} to={link.to}>{link.label}</NavLink>
         ))}
-        <AdminMenu role={session.role} />
+        <AdminMenu role={session.role} screens={screens} />
       </nav>
       <span className="user">{session.name}</span>
       {version !== null && version !== '' && <span className="badge">Version {version}</span>}

@@ -24,12 +24,26 @@ const ADMIN_LINKS: NavLinkItem[] = [
   { to: '/admin-vtt', label: 'Video Tutorial Trigger' },
 ];
 
+/**
+ * Screens this build has (the router in App.tsx). The bike, refurbishment, GS and admin screens of
+ * specs 001/002 are not built yet: a link to them would only open the not-authorised page.
+ */
+export const SCREENS_IN_THIS_BUILD: ReadonlySet<string> = new Set(['/inspection', '/inspection-version']);
+
+/** Every link the role may have, built or not: the role rules alone. */
+export const ALL_SCREENS = 'all' as const;
+
+type Screens = ReadonlySet<string> | typeof ALL_SCREENS;
+const isBuilt = (screens: Screens, to: string) => screens === ALL_SCREENS || screens.has(to);
+
 /** The header's main links for a role; the version link is never shown to bike-qc (spec 000 §6). */
-export function mainLinks(role: string): NavLinkItem[] {
-  return MAIN_LINKS.filter((link) => canAccess(role, link.to) && !(link.to === '/inspection-version' && role === 'bike-qc'));
+export function mainLinks(role: string, screens: Screens = SCREENS_IN_THIS_BUILD): NavLinkItem[] {
+  return MAIN_LINKS.filter(
+    (link) => isBuilt(screens, link.to) && canAccess(role, link.to) && !(link.to === '/inspection-version' && role === 'bike-qc'),
+  );
 }
 
 /** The admin dropdown's links: only the QC admin has them. */
-export function adminLinks(role: string): NavLinkItem[] {
-  return role === 'SM-QcAdmin' ? ADMIN_LINKS.filter((link) => canAccess(role, link.to)) : [];
+export function adminLinks(role: string, screens: Screens = SCREENS_IN_THIS_BUILD): NavLinkItem[] {
+  return role === 'SM-QcAdmin' ? ADMIN_LINKS.filter((link) => isBuilt(screens, link.to) && canAccess(role, link.to)) : [];
 }

@@ -8,6 +8,7 @@ import { mainHttp } from '../../src/api/main.ts';
 import { browserLocation } from '../../src/api/location.ts';
 import type { LoginData } from '../../src/api/session.ts';
 import { Header } from '../../src/app/Header.tsx';
+import { ALL_SCREENS } from '../../src/app/nav.ts';
 import { fakeAdapter } from '../support/fake-http.ts';
 
 const user = (role: string): LoginData => ({ access_token: 'tok', role, email: `${role}@qc.example`, name: `Name ${role}`, isExcludedUser: false });
@@ -20,12 +21,12 @@ const board = {
   myPerformance: { rank: 22, totalNoReview: 5, tat: 20 },
 };
 
-function renderHeader(role: string, url = '/inspection') {
+function renderHeader(role: string, url = '/inspection', screens: Parameters<typeof Header>[0]['screens'] = ALL_SCREENS) {
   const seen: InternalAxiosRequestConfig[] = [];
   mainHttp.defaults.adapter = fakeAdapter((c) => (c.url === 'v2/get-leader-board-data' ? { status: 200, data: { detail: board } } : { status: 200, data: { detail: 'ok' } }), seen);
   render(
     <MemoryRouter initialEntries={[url]}>
-      <Header session={user(role)} />
+      <Header session={user(role)} screens={screens} />
     </MemoryRouter>,
   );
   return seen;
@@ -70,6 +71,16 @@ describe('spec 000 §2 header: navigation links by role', () => {
     renderHeader('bike-qc');
     expect(linkNames()).not.toContain('Versions');
     expect(linkNames()).toContain('Bike QC');
+  });
+
+  it('links only to screens this build has, by default (no dead links to unbuilt bike/refurbishment/admin screens)', () => {
+    render(
+      <MemoryRouter initialEntries={['/inspection']}>
+        <Header session={user('SM-QcAdmin')} />
+      </MemoryRouter>,
+    );
+    expect(linkNames()).toEqual(['Car QC', 'Versions']);
+    expect(screen.queryByRole('button', { name: /Admin/ })).toBeNull();
   });
 
   it('qc-Version: Versions only', () => {
