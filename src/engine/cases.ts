@@ -27,12 +27,20 @@ function same(a: unknown, b: unknown): boolean {
 /** Problems of one case, as readable lines (empty when it passes). */
 export function runCase(engine: ReviewEngine, c: CaseConfig, config: ReviewConfig = engine.config): string[] {
   const problems: string[] = [];
+  // An analyst's typo must fail the case, not silently test nothing: every row a case names must exist.
+  const g = c.given ?? {};
+  for (const [where, keys] of [['given.values', g.values], ['given.commentFlags', g.commentFlags], ['given.images', g.images]] as const) {
+    for (const key of Object.keys(keys ?? {})) if (!engine.rowConfig(key)) problems.push(`${where}: row '${key}' does not exist`);
+  }
   let model: ReviewModel;
   try {
     model = modelOfCase(engine, c);
   } catch (e) {
-    return [`throws: ${(e as Error).message}`];
+    return [...problems, `throws: ${(e as Error).message}`];
   }
+  (c.edits ?? []).forEach((e, i) => {
+    if (!model.rows[e.key]) problems.push(`edits[${i}]: row '${e.key}' does not exist`);
+  });
   for (const [key, expected] of Object.entries(c.expect.rows ?? {})) {
     const row = model.rows[key];
     if (!row) {

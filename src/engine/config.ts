@@ -35,6 +35,8 @@ export interface ImageGroupConfig {
   order?: string;
   /** Images left out when `when` (read against the context) holds: by imageType and/or title. */
   drop?: { when: Logic; imageType?: string; titles?: string[] }[];
+  /** At most this many images, after ordering (spec 000 §9: up to 5 RC and 5 insurance images). */
+  limit?: number;
 }
 
 export interface RowConfig {
@@ -45,6 +47,11 @@ export interface RowConfig {
   mapper: string;
   /** Keys from the section down through `subParts`: [part] or [part, subPart, …]. */
   path: string[];
+  /**
+   * Other paths the same field may be recorded at (spec 000 §3 spells some keys two ways: chassisNumber / chassisNo,
+   * misMatchInRc / mismatchInRC). Read when `path` holds nothing; the submission always uses `path`.
+   */
+  aliases?: string[][];
   kind?: RowKind;
   input?: InputConfig;
   /** Starts hidden; a `show` rule reveals it. */

@@ -246,8 +246,8 @@ export function truthy(v: unknown): boolean {
   return jsonLogic.truthy(v);
 }
 
-/** Data namespaces whose variables name a row: `checked.K`, `changed.K`, `values.K`; a bare `K` is the row's value. */
-const ROW_NAMESPACES = new Set(['checked', 'changed']);
+/** Data namespaces whose variables name a row: `checked.K`, `changed.K`, `seq.K`; a bare `K` is the row's value. */
+const ROW_NAMESPACES = new Set(['checked', 'changed', 'seq']);
 
 /**
  * The row a variable path depends on, or null for context variables (`ctx.…`), which never change during a review.

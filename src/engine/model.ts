@@ -11,7 +11,7 @@ import { Immer } from 'immer';
 import type { ReviewConfig, RowConfig, RuleConfig, OptionsSource, RegistryConfig } from './config.ts';
 import { dmyOf, displayToDmy } from './dates.ts';
 import type { FieldValue, InspectionDetail, InspectionField, InspectionImage, RegistryData } from './inspection.ts';
-import { buildDependencyIndex, compileLogic, runLogic, truthy, type CompiledLogic } from './logic.ts';
+import { buildDependencyIndex, compileLogic, runLogic, truthy, usesData, type CompiledLogic } from './logic.ts';
 import { type Edit, type EvalContext, type EvaluateOptions, type ReviewModel, type RowState, type Scalar, type Tab, type VaahanFlag } from './types.ts';
 import { pickWidget } from './widgets.ts';
 
@@ -32,11 +32,15 @@ export interface ReviewEngine {
   rowConfig(key: string): RowConfig | undefined;
 }
 
-/** Values the rules read: `K` (value), `checked.K` (the reviewer's tick), `changed.K` (a new value differs), `ctx.*`. */
+/**
+ * Values the rules read: `K` (value), `checked.K` (the reviewer's tick), `changed.K` (a new value differs),
+ * `seq.K` (position of the reviewer's latest value edit of K, 0 if none: lets a rule say "edited after"), `ctx.*`.
+ */
 interface Data {
   [key: string]: unknown;
   checked: Record<string, boolean>;
   changed: Record<string, boolean>;
+  seq: Record<string, number>;
   ctx: EvalContext;
 }
 
@@ -54,7 +58,7 @@ interface Internal {
  */
 const { produce } = new Immer({ autoFreeze: false });
 
-const RESERVED = new Set(['checked', 'changed', 'ctx']);
+const RESERVED = new Set(['checked', 'changed', 'seq', 'ctx']);
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function emptyCounts(): Record<Tab, number> {
@@ -66,10 +70,21 @@ function scalarOf(v: FieldValue | undefined): Scalar {
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
-function fieldAt(inspection: InspectionDetail, cfg: RowConfig): InspectionField | undefined {
-  let f: InspectionField | undefined = inspection.inspectionData[cfg.section]?.[cfg.path[0]];
-  for (let i = 1; i < cfg.path.length && f; i++) f = f.subParts?.[cfg.path[i]];
+function fieldAtPath(inspection: InspectionDetail, section: RowConfig['section'], path: readonly string[]): InspectionField | undefined {
+  let f: InspectionField | undefined = inspection.inspectionData[section]?.[path[0]];
+  for (let i = 1; i < path.length && f; i++) f = f.subParts?.[path[i]];
   return f;
+}
+
+/** The recorded field of a row: at its path, else at the first alias path that has it (chassisNo, mismatchInRC). */
+function fieldAt(inspection: InspectionDetail, cfg: RowConfig): InspectionField | undefined {
+  const f = fieldAtPath(inspection, cfg.section, cfg.path);
+  if (f || !cfg.aliases) return f;
+  for (const alias of cfg.aliases) {
+    const a = fieldAtPath(inspection, cfg.section, alias);
+    if (a) return a;
+  }
+  return undefined;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -114,6 +129,8 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     new Set(rowCfg.keys()),
   );
   const compiled: CompiledLogic[] = rules.map((r) => compileLogic(r.when));
+  // Rows whose edit position (`seq.K`) some rule reads: only they are tracked, so other edits leave `seq` untouched.
+  const seqRows = new Set(rules.flatMap((r) => usesData(r.when)).filter((v) => v.startsWith('seq.')).map((v) => v.split('.')[1]));
   const evalRule = (i: number, data: Data) => truthy(compiled[i](data));
   const registryByRow = new Map<string, RegistryConfig>(config.registry.map((r) => [r.row, r]));
   const registryCompiled = new Map(
@@ -230,6 +247,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       };
       images = images.map((im, i) => ({ im, i })).sort((a, b) => rank(a.im.title) - rank(b.im.title) || a.i - b.i).map((x) => x.im);
     }
+    if (g.limit !== undefined) images = images.slice(0, g.limit);
     return images.map((im, i) => {
       const row = baseRow(cfg, `${cfg.key}:${im.hashKey || i}`, undefined, ctx);
       row.text = im.title;
@@ -243,8 +261,11 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     });
   }
 
-  /** The reviewer's part of a row after one edit (pure; needs nothing but the row). */
-  function reduceRow(row: RowState, edit: Edit): RowState {
+  /**
+   * The reviewer's part of a row after one edit (pure; needs nothing but the row). `seq` is the edit's 1-based
+   * position in the model's edits; value edits record it as `editSeq`.
+   */
+  function reduceRow(row: RowState, edit: Edit, seq: number): RowState {
     const cfg = cfgOf(row.key);
     switch (edit.type) {
       case 'check':
@@ -254,7 +275,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
         let value = edit.value;
         if (typeof value === 'string' && cfg?.input?.upperCase) value = value.toUpperCase();
         if (typeof value === 'string' && cfg?.input?.type === 'date') value = displayToDmy(value);
-        const next: RowState = { ...row, userChecked: true, newValue: value };
+        const next: RowState = { ...row, userChecked: true, newValue: value, editSeq: seq };
         if (edit.id !== undefined) next.newId = edit.id;
         // A multi-select set as text (e.g. rebuilt from a submission) holds its choices joined by ', '.
         if (row.values !== undefined) next.newValues = typeof value === 'string' && value !== '' ? value.split(', ') : value === null ? undefined : [String(value)];
@@ -263,7 +284,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       case 'toggleOption': {
         const current = row.newValues ?? row.values ?? [];
         const values = toggleChoice(current, edit.option, cfg?.input?.exclusive);
-        return { ...row, userChecked: true, newValues: values, newValue: values.join(', ') };
+        return { ...row, userChecked: true, newValues: values, newValue: values.join(', '), editSeq: seq };
       }
       case 'remark': {
         const remark = edit.remark.trim();
@@ -380,6 +401,8 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       next.newId = null;
       if (row.values !== undefined) next.newValues = null;
       next.image = null;
+      // 000 §4 'RTO NOC No clears them and clears the uploaded image and its additional info'.
+      next.additionalInfo = undefined;
     }
     // Absent properties are set to undefined, never deleted: `delete` would drop the object into slow dictionary mode.
     next.notes = notes.length ? notes : undefined;
@@ -418,6 +441,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       ...Object.fromEntries(keys.map((k) => [k, effectiveValue(rows[k])])),
       checked: Object.fromEntries(keys.map((k) => [k, Boolean(rows[k].userChecked)])),
       changed: Object.fromEntries(keys.map((k) => [k, isChanged(rows[k])])),
+      seq: Object.fromEntries(keys.filter((k) => seqRows.has(k)).map((k) => [k, rows[k].editSeq ?? 0])),
       ctx,
     };
   }
@@ -463,8 +487,8 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     for (const e of edits) {
       const row = rows[e.key];
       if (!row) continue;
-      rows[e.key] = reduceRow(row, e);
       applied.push(e);
+      rows[e.key] = reduceRow(row, e, applied.length);
     }
     return build(rows, order, ctx, registry, applied);
   }
@@ -491,7 +515,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     const prev = model.rows[edit.key];
     if (!prev || !model.context) return model;
     const { pre, data, results } = internalOf(model);
-    const reduced = reduceRow(pre[edit.key], edit);
+    const reduced = reduceRow(pre[edit.key], edit, (model.edits?.length ?? 0) + 1);
     const nextPre = { ...pre, [edit.key]: reduced };
     const key = edit.key;
     const isDataRow = rowCfg.has(key);
@@ -502,10 +526,12 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       const value = effectiveValue(reduced);
       const checked = Boolean(reduced.userChecked);
       const changed = isChanged(reduced);
-      if (!sameValue(value, data[key]) || checked !== data.checked[key] || changed !== data.changed[key]) {
+      const seq = seqRows.has(key) ? (reduced.editSeq ?? 0) : undefined;
+      if (!sameValue(value, data[key]) || checked !== data.checked[key] || changed !== data.changed[key] || seq !== data.seq[key]) {
         nextData = { ...data, [key]: value };
         if (checked !== data.checked[key]) nextData.checked = { ...data.checked, [key]: checked };
         if (changed !== data.changed[key]) nextData.changed = { ...data.changed, [key]: changed };
+        if (seq !== data.seq[key]) nextData.seq = { ...data.seq, [key]: seq! };
         const affected = mode === 'incremental' ? (depIndex.get(key) ?? []) : rules.map((_, i) => i);
         if (affected.length) nextResults = results.slice();
         for (const i of affected) {

@@ -55,6 +55,8 @@ export interface RowState {
   kind?: RowKind;
   /** The reviewer's own tick; `checked` also includes ticks forced by rules. */
   userChecked?: boolean;
+  /** 1-based position in `edits` of the reviewer's latest value edit of this row (setValue, toggleOption); absent if none. */
+  editSeq?: number;
   /** Multi-select rows: recorded and edited choices (`value`/`newValue` hold them joined by ', '). */
   values?: string[];
   newValues?: string[] | null;

@@ -85,3 +85,66 @@ describe('the car config (issue 3 coverage)', () => {
     expect(carReviewConfig.constants.isValidate).toEqual({ validationError: 1, rejected: 2, flagged: 4, rejectedByQcOrMasked: 5 });
   });
 });
+
+describe('§5 before submit: the checks run in the spec order with its alert texts', () => {
+  it('odometer, fuel level, fitness date, RTO NOC image, ticked document/insurance fields, rejection comments, empty editable fields, issue type', () => {
+    expect(carReviewConfig.validations.map((v) => [v.id, v.alert])).toEqual([
+      ['odometer.positive', 'please edit'],
+      ['fuelLevel.value', 'Please fill the following Fields:'],
+      ['fitness.date', 'Date is in invalid format for Fields'],
+      ['rtoNoc.image', 'Please fill the following Fields:\nRTO NOC Available Image'],
+      ['documents.newValue', 'Please fill the following Fields:'],
+      ['remark.nonEditable', 'Please add rejection comment on the following Fields:'],
+      ['editable.filled', 'Please fill the following Fields:'],
+      ['issueType.required', 'Please select Issue Type'],
+    ]);
+  });
+
+  it('§8 every alert is one of the catalogue texts', () => {
+    const catalogue = ['please edit', 'Date is in invalid format for Fields', 'Please add rejection comment on the following Fields:', 'Please fill the following Fields:', 'Please select Issue Type'];
+    expect(carReviewConfig.validations.filter((v) => !catalogue.includes(v.alert.split('\n')[0])).map((v) => v.id)).toEqual([]);
+  });
+});
+
+describe('§3 mapper groups', () => {
+  it('every mapper group of §3 has rows, in the section it belongs to', () => {
+    const sections = (m: string) => [...new Set(carReviewConfig.rows.filter((r) => r.mapper === m).map((r) => r.section))];
+    expect(
+      Object.fromEntries(
+        ['documents', 'insurance', 'comments', 'otherDetails', 'rcImages', 'makeModelVariant', 'mismatch', 'insuranceImages', 'duplicateKey', 'lhsFrontTyre',
+          'rhsFrontTyre', 'lhsRearTyre', 'rhsRearTyre', 'spareTyre', 'exteriorComments', 'interiorData', 'interiorImages', 'externalData', 'acData',
+          'interiorOdometer', 'electricals', 'additionalImages'].map((m) => [m, sections(m)]),
+      ),
+    ).toEqual({
+      documents: ['carDetails'], insurance: ['carDetails'], comments: ['carDetails'], otherDetails: ['carDetails'], rcImages: ['carDetails'],
+      makeModelVariant: ['carDetails'], mismatch: ['carDetails'], insuranceImages: ['carDetails'], duplicateKey: ['carDetails'],
+      lhsFrontTyre: ['exteriorTyres'], rhsFrontTyre: ['exteriorTyres'], lhsRearTyre: ['exteriorTyres'], rhsRearTyre: ['exteriorTyres'], spareTyre: ['exteriorTyres'],
+      exteriorComments: ['exteriorTyres'], interiorData: ['electricalsInterior'], interiorImages: ['electricalsInterior'],
+      externalData: ['exteriorTyres', 'engineTransmission', 'steeringSuspensionBrakes'], acData: ['airConditioning'], interiorOdometer: ['electricalsInterior'],
+      electricals: ['electricalsInterior'], additionalImages: ['carDetails'],
+    });
+  });
+});
+
+describe('config:check catches analysts\' mistakes in the car files, naming file and path', () => {
+  const broken = (mutate: (files: Record<string, ReviewConfigFile>) => void) => {
+    const files = structuredClone(CAR_CONFIG_FILES) as Record<string, ReviewConfigFile>;
+    mutate(files);
+    return () => loadCarConfig(files);
+  };
+  const ruleIndex = (id: string) => (CAR_CONFIG_FILES['documents.json'] as ReviewConfigFile).rules!.findIndex((r) => r.id === id);
+
+  it.each<[string, (f: Record<string, ReviewConfigFile>) => void, string]>([
+    ['an unknown operator', (f) => { f['documents.json'].rules![ruleIndex('rc.atDelivery')].when = { '=': [{ var: 'rcAvailability' }, 'Photocopy'] }; }, `documents.json#/rules/${ruleIndex('rc.atDelivery')}/when: unknown operator '='`],
+    ['a variable path naming no row', (f) => { f['documents.json'].rules![ruleIndex('rc.atDelivery')].when = { '==': [{ var: 'rcAvailabilty' }, 'Photocopy'] }; }, `documents.json#/rules/${ruleIndex('rc.atDelivery')}/when: variable 'rcAvailabilty' names no row`],
+    ['a checked.K path naming no row', (f) => { f['documents.json'].rules![ruleIndex('rc.atDelivery')].when = { var: 'checked.rcAvail' }; }, "variable 'checked.rcAvail' names no row"],
+    ['a bad effect', (f) => { f['documents.json'].rules![ruleIndex('rc.atDelivery')].effect = 'reveal' as 'show'; }, `documents.json#/rules/${ruleIndex('rc.atDelivery')}/effect: must be equal to one of the allowed values`],
+    ['a target naming no row', (f) => { f['documents.json'].rules![ruleIndex('rc.atDelivery')].target = 'rcAtDelivry'; }, `documents.json#/rules/${ruleIndex('rc.atDelivery')}/target: unknown row 'rcAtDelivry'`],
+    ['a parent naming no row', (f) => { f['interior.json'].rows![1].parent = 'odometer'; }, "interior.json#/rows/1/parent: unknown row 'odometer'"],
+    ['a validation with an unknown operator', (f) => { f['validations.json'].validations![2].when = { isDat: { var: 'row.newValue' } }; }, "validations.json#/validations/2/when: unknown operator 'isDat'"],
+    ['a registry comparison of no row', (f) => { f['registry.json'].registry![0].row = 'regYear'; }, "registry.json#/registry/0/row: unknown row 'regYear'"],
+    ['an empty row path', (f) => { f['interior.json'].rows![1].path = []; }, 'interior.json#/rows/1/path: must NOT have fewer than 1 items'],
+  ])('%s', (_name, mutate, message) => {
+    expect(broken(mutate)).toThrow(message);
+  });
+});

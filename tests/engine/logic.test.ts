@@ -30,10 +30,11 @@ describe('load-time checks of a rule (STYLE.md §3: an unknown operator is a loa
 });
 
 describe('dependency index from uses_data', () => {
-  it('maps value, checked.* and changed.* variables to their row, and ignores ctx.*', () => {
+  it('maps value, checked.*, changed.* and seq.* variables to their row, and ignores ctx.*', () => {
     expect(rowOfVariable('fuelType')).toBe('fuelType');
     expect(rowOfVariable('checked.insuranceType')).toBe('insuranceType');
     expect(rowOfVariable('changed.fuelType')).toBe('fuelType');
+    expect(rowOfVariable('seq.rtoCode')).toBe('rtoCode');
     expect(rowOfVariable('ctx.version')).toBeNull();
   });
 

@@ -101,3 +101,75 @@ describe('§4 error counts per tab', () => {
     expect(m.rows.insuranceExpiry.isVisible).toBe(false);
   });
 });
+
+describe('§4 dependent fields: what a clear leaves behind', () => {
+  it('§4 Changing registration state clears the recorded RTO code: the row shows no value until a new code is chosen', () => {
+    const inspection = generateInspection(carReviewConfig, { values: { registrationState: 'Maharashtra', rtoCode: 'MH01' } });
+    let m = carEngine.evaluate(inspection, [], null, { today });
+    m = carEngine.apply(m, { type: 'setValue', key: 'registrationState', value: 'Karnataka', id: 12 });
+    expect(m.rows.rtoCode.newValue).toBeNull(); // null (cleared), not undefined (untouched): the screen shows it empty
+    expect(m.rows.rtoCode.value).toBe('MH01');
+    m = carEngine.apply(m, { type: 'setValue', key: 'rtoCode', value: 'ka01', id: 7 });
+    expect(m.rows.rtoCode).toMatchObject({ newValue: 'KA01', newId: 7, newRtoCode: 'KA01' });
+    m = carEngine.apply(m, { type: 'setValue', key: 'registrationState', value: 'Goa', id: 9 });
+    expect(m.rows.rtoCode.newValue).toBeNull();
+  });
+
+  it('§4 RTO NOC No clears the fields, the uploaded image and its additional info', () => {
+    const inspection = generateInspection(carReviewConfig, { values: { rtoNocIssued: 'Yes', rtoNocAvailable: 'Yes' } });
+    const noc = inspection.inspectionData.carDetails!.rtoNocIssued.subParts!.rtoNocAvailable;
+    noc.image = img('noc1', 'RTO NOC');
+    noc.additionalInfo = { uploadedBy: 'qc', uploadTime: '2026-05-30' };
+    let m = carEngine.evaluate(inspection, [], null, { today });
+    expect(m.rows.rtoNocAvailable).toMatchObject({ isVisible: true, canUpload: true, additionalInfo: { uploadedBy: 'qc' } });
+    expect(m.rows.rtoNocAvailable.image?.hashKey).toBe('noc1');
+    m = carEngine.apply(m, { type: 'setValue', key: 'rtoNocIssued', value: 'No' });
+    expect(m.rows.rtoNocAvailable).toMatchObject({ isVisible: false, newValue: null, image: null });
+    expect(m.rows.rtoNocAvailable.additionalInfo).toBeUndefined();
+    expect(m.rows.rtoNocAvailable.canUpload).toBeUndefined();
+  });
+});
+
+describe('§3 keys spelled two ways', () => {
+  it('§3 chassisNumber / chassisNo: a chassis number recorded as chassisNo fills the chassis number row', () => {
+    const inspection = generateInspection(carReviewConfig);
+    const cd = inspection.inspectionData.carDetails!;
+    cd.chassisNo = { ...cd.chassisNumber, value: 'MA3CHASSISNO1' };
+    delete cd.chassisNumber;
+    expect(carEngine.evaluate(inspection, [], null, { today }).rows.chassisNumber.value).toBe('MA3CHASSISNO1');
+  });
+
+  it('§3 misMatchInRc / mismatchInRC: a mismatch recorded as mismatchInRC fills the mismatch-in-RC row', () => {
+    const inspection = generateInspection(carReviewConfig, { values: { rcAvailability: 'Original' } });
+    const subs = inspection.inspectionData.carDetails!.rcAvailability.subParts!;
+    subs.mismatchInRC = { ...subs.misMatchInRc, value: ['Colour'] };
+    delete subs.misMatchInRc;
+    expect(carEngine.evaluate(inspection, [], null, { today }).rows.misMatchInRc).toMatchObject({ values: ['Colour'], isVisible: true });
+  });
+});
+
+describe("§3 'Checkable row': every property of the spec's row", () => {
+  it('a field row, a sub-part row and an image row carry them', () => {
+    const inspection = generateInspection(carReviewConfig, { values: { registrationNumber: 'MH01AB1234' }, commentFlags: { registrationNumber: 3 } });
+    inspection.inspectionData.carDetails!.registrationNumber.id = 55;
+    inspection.inspectionData.carDetails!.registrationNumber.remarkHistory = [
+      { id: 'r1', user: 'qc1', type: 'text', remark: 'number plate unreadable', timestamp: 1700000000, role: 'qc' },
+      { id: 'r2', user: 'qc2', type: 'audio', remark: 'listen', presignedUrl: 'https://audio/1.webm', timestamp: 1700000100, role: 'qc' },
+    ];
+    const registry = { parivahan1: { registrationNumber: 'MH01AB1234' }, parseSms: { registrationNumber: 'MH01AB1234' } };
+    let m = carEngine.evaluate(inspection, [], registry, { today });
+    m = carEngine.apply(m, { type: 'setValue', key: 'registrationNumber', value: 'mh01ab1235', id: 56 });
+    m = carEngine.apply(m, { type: 'setValue', key: 'rtoCode', value: 'mh02', id: 2 });
+    expect(m.rows.registrationNumber).toMatchObject({
+      key: 'registrationNumber', text: 'Registration Number', value: 'MH01AB1234', id: 55, newValue: 'MH01AB1235', newId: 56, checked: true,
+      isEditable: true, isVisible: true, isDisabled: false, isImportant: true, isValid: true, errorMsg: '', commentFlag: 3,
+      prevValue: 'listen', dependentFields: [], mapper: 'documents', part: 'registrationNumber',
+      vaahanFlag: 'no', registryValue: 'MH01AB1234', smsValue: 'MH01AB1234', dataSource: 'parivahan1 / vahanWebsite / sms',
+    });
+    expect(m.rows.registrationNumber.remarkHistory).toHaveLength(2);
+    expect(m.rows.rtoCode).toMatchObject({ part: 'registrationState', subPart: 'rto', parentField: 'registrationState', newRtoCode: 'MH02' });
+    expect(m.rows.registrationState.dependentFields).toEqual(['rtoCode']);
+    const image = carEngine.apply(m, { type: 'mask', key: 'rcImages:rcImages0', masked: true }).rows['rcImages:rcImages0'];
+    expect(image).toMatchObject({ text: 'RC1', isVerified: true, isMaskedByQc: true, checked: true, isEditable: false, mapper: 'rcImages' });
+  });
+});

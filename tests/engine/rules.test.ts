@@ -24,3 +24,14 @@ for (const [title, table] of tables) {
     });
   });
 }
+
+describe('config cases fail loudly on rows that do not exist', () => {
+  it.each<[string, CaseConfig, string]>([
+    ['an edit of an unknown row', { name: 'x', edits: [{ type: 'check', key: 'carColor', checked: true }], expect: {} }, "edits[0]: row 'carColor' does not exist"],
+    ['a given value of an unknown row', { name: 'x', given: { values: { carColor: 'Red' } }, expect: {} }, "given.values: row 'carColor' does not exist"],
+    ['an expectation on an unknown row', { name: 'x', expect: { rows: { carColor: { checked: true } } } }, "row 'carColor' does not exist"],
+    ['a wrong expectation', { name: 'x', expect: { rows: { carColour: { checked: true } } } }, "row 'carColour'.checked: expected true, got false"],
+  ])('%s', (_name, c, problem) => {
+    expect(runCase(carEngine, c)).toContain(problem);
+  });
+});

@@ -115,3 +115,63 @@ describe('§5 issue type', () => {
     expect(validateBeforeSubmit(model, { isDummy: false })).toBeNull();
   });
 });
+
+describe('§5 rejection reasons and order of the last checks', () => {
+  it.each<[string, { role: string; remark: string; timestamp: number }[], string | null]>([
+    ['the latest QC admin remark wins over an older QC remark', [{ role: 'qc', remark: 'qc says', timestamp: 10 }, { role: 'SM-QcAdmin', remark: 'admin says', timestamp: 20 }], 'admin says'],
+    ['the latest QC remark wins over an older store-manager remark', [{ role: 'StoreManager-Qc', remark: 'sm says', timestamp: 10 }, { role: 'qc', remark: 'qc says', timestamp: 20 }], 'qc says'],
+    ["other roles' remarks are not rejection reasons", [{ role: 'inspector', remark: 'inspector says', timestamp: 30 }], null],
+    ['blank remarks are skipped', [{ role: 'qc', remark: 'qc says', timestamp: 10 }, { role: 'qc', remark: '   ', timestamp: 20 }], 'qc says'],
+  ])('%s', (_name, history, expected) => {
+    const { model } = review([{ type: 'check', key: 'carColour', checked: true }], (i) => {
+      i.inspectionData.carDetails!.carColour.remarkHistory = history.map((h, n) => ({ id: String(n), user: `u${n}`, type: 'text', ...h }));
+    });
+    expect(latestRemark(model.rows.carColour)).toBe(expected);
+  });
+
+  it('§5 the empty-field check runs before the issue-type check', () => {
+    const { model } = review([{ type: 'check', key: 'sunroof', checked: true }], (i) => {
+      i.inspectionData.electricalsInterior!.sunroof.value = null;
+    });
+    expect(validateBeforeSubmit(model, { isDummy: false, issueType: [] })?.alert).toBe('Please fill the following Fields:\nSunroof');
+  });
+
+  it('§5 a dummy submit needs no issue type', () => {
+    expect(validateBeforeSubmit(review([]).model, { isDummy: true, issueType: [] })).toBeNull();
+  });
+});
+
+describe('§4 submission status: every outcome', () => {
+  it.each<[string, Edit[], boolean, { inspectionStatus: string; isApprovedByQc: number; isDummyInspection: number }]>([
+    ['approve with no rejections gives done', [], false, { inspectionStatus: 'done', isApprovedByQc: 0, isDummyInspection: 0 }],
+    ['a plain rejection gives smReviewRejected', [{ type: 'check', key: 'sunroof', checked: true }], false, { inspectionStatus: 'smReviewRejected', isApprovedByQc: 0, isDummyInspection: 0 }],
+    ['only QC-editable changes give isApprovedByQc=1', [{ type: 'setValue', key: 'sunroof', value: 'No' }], false, { inspectionStatus: 'smReviewRejected', isApprovedByQc: 1, isDummyInspection: 0 }],
+    ['only QC-masked images give isApprovedByQc=1', [{ type: 'mask', key: 'rcImages:rcImages0', masked: true }], false, { inspectionStatus: 'smReviewRejected', isApprovedByQc: 1, isDummyInspection: 0 }],
+    ['masked images plus QC changes give isApprovedByQc=1', [{ type: 'mask', key: 'rcImages:rcImages0', masked: true }, { type: 'setValue', key: 'sunroof', value: 'No' }], false, { inspectionStatus: 'smReviewRejected', isApprovedByQc: 1, isDummyInspection: 0 }],
+    ['a QC change plus a plain tick give isApprovedByQc=0', [{ type: 'setValue', key: 'sunroof', value: 'No' }, { type: 'check', key: 'abs', checked: true }], false, { inspectionStatus: 'smReviewRejected', isApprovedByQc: 0, isDummyInspection: 0 }],
+    ['a dummy inspection gives isDummyInspection=1 whatever is ticked', [{ type: 'check', key: 'abs', checked: true }], true, { inspectionStatus: 'done', isApprovedByQc: 0, isDummyInspection: 1 }],
+  ])('%s', (_name, edits, isDummy, expected) => {
+    const { model, inspection } = review(edits);
+    expect(buildSubmission(model, inspection, { ...opts, isDummy })).toMatchObject(expected);
+  });
+
+  it('§4 a dummy inspection clears selections: no rejected fields, no QC-editable fields, no issue types in any section', () => {
+    const { model, inspection } = review([{ type: 'setValue', key: 'carColour', value: 'Red' }, { type: 'check', key: 'abs', checked: true }]);
+    const p = buildSubmission(model, inspection, { ...opts, isDummy: true });
+    for (const [key, s] of Object.entries(p.sections)) {
+      if (key === 'summary') expect(s).toEqual({ issueType: [] });
+      else expect(s).toEqual({ isApproved: 1, errorsCount: 0, rejectedFields: {}, qcEditableFields: {} });
+    }
+  });
+});
+
+describe('§4 mismatch items submit what QC added and removed', () => {
+  it('a mismatch-in-RC edit is rejected with additionalInfo addedByQc / removedByQc', () => {
+    const { model, inspection } = review([{ type: 'toggleOption', key: 'misMatchInRc', option: 'No Mismatch' }, { type: 'toggleOption', key: 'misMatchInRc', option: 'Colour' }], (i) => {
+      i.inspectionData.carDetails!.rcAvailability.value = 'Original';
+      i.inspectionData.carDetails!.rcAvailability.subParts!.misMatchInRc.value = ['No Mismatch'];
+    });
+    const entry = buildSubmission(model, inspection, opts).sections.carDetails!.rejectedFields.rcAvailability.subParts!.misMatchInRc;
+    expect(entry).toMatchObject({ title: 'Mismatch In RC', value: 'Colour', isValidate: 5, additionalInfo: { addedByQc: ['Colour'], removedByQc: ['No Mismatch'] } });
+  });
+});
