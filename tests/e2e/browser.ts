@@ -1,12 +1,29 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless; a missing browser fails the run (CI installs it), never skips it. */
+/**
+ * Stands in for the browser when Chromium is missing: every call rejects with `error`, `close()` resolves. A hook
+ * that throws would make vitest report the file's tests as skipped; this way each test that uses the browser fails.
+ */
+function missingBrowser(error: Error): Browser {
+  return new Proxy({} as Browser, {
+    get: (_, prop) => {
+      if (prop === 'then') return undefined;
+      if (prop === 'close') return async () => undefined;
+      return () => Promise.reject(error);
+    },
+  });
+}
+
+/**
+ * Debian's Chromium, headless. A missing browser fails every browser test (CI installs it), never skips it: the
+ * answer is then a stand-in whose every call rejects with the reason.
+ */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium' (.ci/run does).`);
+    return missingBrowser(new Error(`Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium' (.ci/run does).`));
   }
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -32,4 +49,60 @@ export async function apiToken(baseURL: string, email: string): Promise<string> 
   });
   if (!res.ok) throw new Error(`oauth ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** The answer of POST /api/oauth in dev mode: what the app keeps in local storage as `loginData`. */
+export interface LoginAnswer {
+  access_token: string;
+  role: string;
+  email: string;
+  name: string;
+  [key: string]: unknown;
+}
+
+/** Signs in through the API (dev mode) and answers the whole login data. */
+export async function apiLogin(baseURL: string, email: string): Promise<LoginAnswer> {
+  const res = await fetch(`${baseURL}/api/oauth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', loginUserName: email }),
+  });
+  if (!res.ok) throw new Error(`oauth ${email}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as LoginAnswer;
+}
+
+/**
+ * A browser context already signed in as `email`: signs in through the API and puts the login data in local
+ * storage before any page script runs, as the login screen does (src/api/session.ts), so tests that are not about
+ * sign-in skip the login page.
+ */
+export async function signedInContext(browser: Browser, baseURL: string, email: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const login = await apiLogin(baseURL, email);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
+  await context.addInitScript(
+    ({ origin, data }) => {
+      if (location.origin === origin && !localStorage.getItem('loginData')) localStorage.setItem('loginData', data);
+    },
+    { origin: new URL(baseURL).origin, data: JSON.stringify(login) },
+  );
+  return context;
+}
+
+/**
+ * The assignee of an smReview inspection with customer-uploaded RC/insurance images gets the document verification
+ * popup first (spec 000 §4); tests about other parts of the review answer it with 'Later' whenever it is in the way.
+ */
+export async function laterForCustomerDocuments(page: Page): Promise<void> {
+  const popup = page.getByRole('dialog', { name: 'Customer Documents' });
+  await page.addLocatorHandler(popup, async () => {
+    await popup.getByRole('button', { name: 'Later' }).click();
+  });
+}
+
+/** Collects the page's uncaught errors and console errors, to explain a page that never showed what a test waits for. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  return errors;
 }

@@ -1,77 +1,157 @@
-// The walking skeleton through every layer: sign in, take an inspection, tick and edit a row, submit, read the stored status.
+// The car review page against the real server (spec 000 §2 'Review page', §4, §5): the walking skeleton through
+// every layer, an approval, a full rejection (tick, edit, remark, mask) with the stored result read back through
+// the API, and the read-only view of a non-assignee.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import type { InspectionDetail, InspectionListRow } from '../../src/engine/inspection.ts';
-import { apiToken, launchBrowser } from './browser.ts';
+import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import { carEngine } from '../../src/engine/car-config.ts';
+import type { Edit } from '../../src/engine/types.ts';
+import { apiAs, claim, detailOf, findFree, listAll, storedRejections, submittable, type Api } from './api.ts';
+import { launchBrowser, laterForCustomerDocuments, signedInContext, watchErrors } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const REVIEWER = 'qc.reviewer@qc.example';
 let browser: Browser;
-let token: string;
-
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseURL}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** An unassigned inspection the reviewer may open, chosen through the API the list uses. */
-async function freeInspection(): Promise<InspectionListRow> {
-  const { data } = await api<{ data: InspectionListRow[] }>(`v2/inspection-data-list?page=1&records=50&user=${REVIEWER}`);
-  const row = data.find(
-    (r) => !r.qcAssign.to && r.isReportProcessed === 1 && r.reInspectionProcessing === 0 && r.dealerPriceProcessing === 0,
-  );
-  if (!row) throw new Error('seed has no free inspection');
-  return row;
-}
+let api: Api;
 
 async function signIn(page: Page, email: string) {
   await page.goto(`${baseURL}/login`);
   await page.getByRole('button', { name: new RegExp(email.replace(/\./g, '\\.')) }).click();
 }
 
+/** A page signed in as `email` through the API (the tests here are not about sign-in); alerts are collected. */
+async function reviewPage(email: string, carId: number): Promise<{ page: Page; alerts: string[] }> {
+  const context = await signedInContext(browser, baseURL, email);
+  const page = await context.newPage();
+  const alerts: string[] = [];
+  page.on('dialog', (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  const errors = watchErrors(page);
+  await laterForCustomerDocuments(page);
+  await page.goto(`${baseURL}/review/${carId}`);
+  try {
+    await page.locator('[data-row]').first().waitFor({ timeout: 15_000 });
+  } catch (e) {
+    throw new Error(`no review rows on /review/${carId}: ${(e as Error).message.split('\n')[0]}\n${errors.join('\n')}\npage text: ${(await page.locator('body').innerText()).slice(0, 300)}`);
+  }
+  return { page, alerts };
+}
+
+/**
+ * Clicks Submit and waits for what follows: the issue popup (rejections), the success message, or an alert that
+ * blocked the submission (reported with its text, spec 000 §5 pre-submit alerts).
+ */
+async function submit(page: Page, alerts: string[]): Promise<'issuePopup' | 'completed'> {
+  const before = alerts.length;
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const popup = page.getByRole('dialog', { name: 'Issue Type' });
+  const done = page.getByText('Inspection Completed Successfully');
+  await expect.poll(async () => alerts.length > before || (await popup.isVisible()) || (await done.isVisible()), { timeout: 15_000 }).toBe(true);
+  if (alerts.length > before) throw new Error(`Submit was blocked by an alert: ${alerts.slice(before).join(' | ')}`);
+  return (await popup.isVisible()) ? 'issuePopup' : 'completed';
+}
+
+const row = (page: Page, address: string) => page.locator(`[data-row="${address}"]`);
+const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
+
+const MISMATCH_OPTIONS = ['No Mismatch', 'Registration Number', 'Owner Name'];
+const EXPIRY = { stored: '16-07-2031', typed: '16072031' };
+
+/**
+ * The insurance edit the scenarios make (spec 000 §4): insurance type to 3rd Party, which drops the no-claim bonus
+ * and ticks the dependents (expiry, mismatch in insurance, mismatch in DS); those ticked fields then need new values
+ * (000 §5 'Every ticked document or insurance field … needs a new value'), so the reviewer fills them too.
+ * Each new value differs from the recorded one so the page records it as an edit.
+ */
+function insuranceEdits(detail: InspectionDetail): { key: string; value: string }[] {
+  const insurance = detail.inspectionData.carDetails?.insuranceType;
+  const mismatch = insurance?.subParts?.mismatchInInsurance;
+  const inDs = mismatch?.subParts?.mismatchInDS?.value;
+  return [
+    { key: 'insuranceType', value: '3rd Party' },
+    { key: 'insuranceExpiry', value: EXPIRY.stored },
+    { key: 'mismatchInInsurance', value: MISMATCH_OPTIONS.find((o) => o !== mismatch?.value)! },
+    { key: 'mismatchInDS', value: inDs === 'No' ? 'Yes' : 'No' },
+  ];
+}
+
+const asEdits = (list: { key: string; value: string }[]): Edit[] => list.map(({ key, value }) => ({ type: 'setValue', key, value }));
+
+/** An inspection whose insurance the scenarios can edit: insurance type shown, editable and not already 3rd Party. */
+const insuranceEditable = (d: InspectionDetail) => d.inspectionData.carDetails?.insuranceType?.value !== '3rd Party' && rowVisibleAndEditable(d, 'insuranceType');
+
+/** Makes the insurance edits in the page (Documents tab), checking the dependent rules on the way. */
+async function editInsurance(page: Page, detail: InspectionDetail) {
+  const [type, , mismatch, inDs] = insuranceEdits(detail);
+  await tab(page, 'Documents').click();
+  const insurance = row(page, 'carDetails.insuranceType');
+  await insurance.getByRole('combobox').selectOption(type.value);
+  // 3rd Party: the row is ticked, expiry stays, no-claim bonus disappears (spec 000 §4).
+  await expect.poll(() => insurance.getByRole('checkbox', { name: /^Reject / }).isChecked()).toBe(true);
+  await expect.poll(() => row(page, 'carDetails.insuranceType.noClaimBonus').count()).toBe(0);
+  const expiryRow = row(page, 'carDetails.insuranceType.insuranceExpiry');
+  expect(await expiryRow.count()).toBe(1);
+  // Dates are entered dd/MM/yyyy in segments (000 §5): typing 16072031 into the day segment gives 16-07-2031.
+  await expiryRow.getByRole('spinbutton').first().click();
+  await page.keyboard.type(EXPIRY.typed);
+  await row(page, 'carDetails.insuranceType.mismatchInInsurance').getByRole('combobox').selectOption(mismatch.value);
+  const inDsRow = row(page, 'carDetails.insuranceType.mismatchInInsurance.mismatchInDS');
+  if (await inDsRow.count()) await inDsRow.getByRole('combobox').selectOption(inDs.value);
+}
+
+function rowVisibleAndEditable(detail: InspectionDetail, key: string): boolean {
+  const r = carEngine.evaluate(detail).rows[key];
+  return Boolean(r?.isVisible && r.isEditable);
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
-  token = await apiToken(baseURL, REVIEWER);
+  api = await apiAs(baseURL, REVIEWER);
   mkdirSync('tests/artifacts', { recursive: true });
 });
 afterAll(async () => browser?.close());
 
 describe('review walking skeleton', () => {
   it('signs in, assigns, ticks and edits insurance, submits rejected, and the stored status is smReviewRejected', async () => {
+    const target = await findFree(
+      api,
+      (d) => insuranceEditable(d) && submittable(api, d, asEdits(insuranceEdits(d))),
+      'whose insurance can be edited to 3rd Party and submitted',
+    );
     const page = await browser.newPage();
+    const alerts: string[] = [];
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+    await laterForCustomerDocuments(page);
     await signIn(page, REVIEWER);
     await page.waitForURL(`${baseURL}/inspection`);
     await page.getByRole('row').nth(1).waitFor();
     await page.screenshot({ path: 'tests/artifacts/inspection-list.png' });
 
-    const target = await freeInspection();
     await page.getByRole('searchbox', { name: 'Appointment ID' }).fill(target.appointmentId);
     await page.keyboard.press('Enter');
-    const row = page.locator(`[data-appointment="${target.appointmentId}"]`);
-    await row.getByRole('button', { name: 'Assign to me' }).click();
+    const listRow = page.locator(`[data-appointment="${target.appointmentId}"]`);
+    await listRow.getByRole('button', { name: 'Assign to me' }).click();
     await page.waitForURL(`${baseURL}/review/${target.carId}`);
 
-    // Edit insurance type to 3rd Party: the row is ticked, expiry stays, no-claim bonus disappears (spec 000 §4).
-    const insurance = page.locator('[data-row="carDetails.insuranceType"]');
-    await insurance.waitFor();
-    await insurance.getByRole('combobox').selectOption('3rd Party');
-    await expect.poll(() => insurance.getByRole('checkbox').isChecked()).toBe(true);
-    await expect.poll(() => page.locator('[data-row="carDetails.insuranceType.noClaimBonus"]').count()).toBe(0);
-    expect(await page.locator('[data-row="carDetails.insuranceType.insuranceExpiry"]').count()).toBe(1);
-    expect(await page.getByRole('tab', { name: /Documents \(\d+\)/ }).textContent()).not.toContain('(0)');
-    await page.screenshot({ path: 'tests/artifacts/review.png' });
+    await page.locator('[data-row]').first().waitFor();
+    await editInsurance(page, target);
+    expect(await tab(page, 'Documents').textContent()).not.toContain('(0)');
+    await page.screenshot({ path: 'tests/artifacts/review.png', fullPage: true });
 
-    await page.getByRole('button', { name: 'Submit' }).click();
+    expect(await submit(page, alerts)).toBe('issuePopup');
     const popup = page.getByRole('dialog', { name: 'Issue Type' });
     await popup.getByRole('checkbox').nth(1).check();
     await popup.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Inspection Completed Successfully').waitFor();
     await page.waitForURL(`${baseURL}/inspection`, { timeout: 10_000 });
 
-    const { detail } = await api<{ detail: InspectionDetail }>(`v2/inspection/${target.carId}`);
-    expect(detail.inspectionStatus).toBe('smReviewRejected');
+    expect((await detailOf(api, target.carId)).inspectionStatus).toBe('smReviewRejected');
     await page.close();
   });
 
@@ -80,5 +160,128 @@ describe('review walking skeleton', () => {
     await page.goto(`${baseURL}/inspection`);
     await page.waitForURL(`${baseURL}/login`);
     await page.close();
+  });
+});
+
+describe('spec 000 §4 submission', () => {
+  it('approve with no rejections gives done: Submit with nothing ticked stores status done, no issue popup', async () => {
+    const target = await claim(api, (d) => submittable(api, d, [], true), 'that the engine approves as recorded');
+    const { page, alerts } = await reviewPage(REVIEWER, target.carId);
+    expect(await submit(page, alerts)).toBe('completed');
+    expect(await page.getByRole('dialog', { name: 'Issue Type' }).count()).toBe(0);
+    await page.waitForURL(`${baseURL}/inspection`, { timeout: 10_000 });
+    expect(alerts).toEqual([]);
+
+    const stored = await detailOf(api, target.carId);
+    expect(stored.inspectionStatus).toBe('done');
+    expect(storedRejections(stored)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('ticks, edits, adds a text remark and masks an image, submits rejected with an issue type; the stored inspection has them', async () => {
+    const REMARK = `Music system not working (e2e ${Date.now()})`;
+    const target = await claim(
+      api,
+      async (d) => {
+        if (!insuranceEditable(d) || !carEngine.evaluate(d).rows.musicSystem?.isVisible) return false;
+        const image = carEngine.evaluate(d).order.find((k) => k.startsWith('mainImages:'));
+        if (!image) return false;
+        const edits: Edit[] = [
+          ...asEdits(insuranceEdits(d)),
+          { type: 'check', key: 'musicSystem', checked: true },
+          { type: 'remark', key: 'musicSystem', remark: REMARK },
+          { type: 'mask', key: image, masked: true },
+        ];
+        return submittable(api, d, edits);
+      },
+      'that can be rejected with an insurance edit, a ticked music system and a masked exterior image',
+    );
+    const { page, alerts } = await reviewPage(REVIEWER, target.carId);
+
+    // Edits (Documents): QC-editable values; the edit ticks the row and its dependents.
+    await editInsurance(page, target);
+
+    // Tick and a text remark (INTERIOR).
+    await tab(page, 'INTERIOR').click();
+    const music = row(page, 'electricalsInterior.musicSystem');
+    await music.getByRole('checkbox', { name: /^Reject / }).check();
+    await music.getByRole('button', { name: /^Remarks/ }).click();
+    await music.getByRole('textbox', { name: 'Remark' }).fill(REMARK);
+    await music.getByRole('button', { name: 'Add' }).click();
+    await music.getByRole('list', { name: 'Remark history' }).getByText(REMARK).waitFor();
+    await expect.poll(() => tab(page, 'INTERIOR').textContent()).not.toContain('(0)');
+
+    // Mask an image in the image editor (EXTERIOR main images): drag a rectangle, save, 'Image updated successfully'.
+    await tab(page, 'EXTERIOR').click();
+    const tile = page.locator('[data-row^="exteriorTyres.mainImages:"]').first();
+    await tile.getByRole('button', { name: 'Edit image' }).click();
+    const editor = page.getByRole('dialog', { name: /^Edit image/ });
+    const canvas = editor.getByRole('img', { name: 'Image being edited' });
+    await expect.poll(() => editor.getByRole('button', { name: 'Rotate 90°' }).isEnabled()).toBe(true);
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 4 });
+    await page.mouse.up();
+    await editor.getByText('Masks: 1').waitFor();
+    await page.screenshot({ path: 'tests/artifacts/review-image-editor.png' });
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Image updated successfully').waitFor();
+    await tile.getByText('Masked').waitFor();
+    await page.screenshot({ path: 'tests/artifacts/review-rejected.png', fullPage: true });
+
+    // The Summary lists what was marked.
+    await tab(page, 'SUMMARY').click();
+    const errors = page.getByRole('table', { name: 'Errors' });
+    await errors.getByRole('cell', { name: 'Music System', exact: true }).waitFor();
+    await errors.getByRole('cell', { name: 'Insurance Type', exact: true }).waitFor();
+
+    // Submit: rejections ask for an issue type ('No issue' exclusive); choose one.
+    // Critical toggle (default Non Critical, 000 §4).
+    const critical = page.getByRole('switch');
+    expect(await critical.isChecked()).toBe(false);
+    await critical.check();
+    await page.getByText('Critical', { exact: true }).waitFor();
+
+    expect(await submit(page, alerts)).toBe('issuePopup');
+    const popup = page.getByRole('dialog', { name: 'Issue Type' });
+    await popup.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => alerts).toContain('Please select Issue Type');
+    await popup.getByRole('checkbox', { name: 'No issue' }).check();
+    await popup.getByRole('checkbox', { name: 'Interior And Electricals' }).check();
+    expect(await popup.getByRole('checkbox', { name: 'No issue' }).isChecked()).toBe(false);
+    await popup.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Inspection Completed Successfully').waitFor();
+    await page.waitForURL(`${baseURL}/inspection`, { timeout: 10_000 });
+
+    const stored = await detailOf(api, target.carId);
+    expect(stored.inspectionStatus).toBe('smReviewRejected');
+    expect(stored.issueType).toEqual([8]);
+    expect(stored.isCritical).toBe(1);
+    expect(storedRejections(stored)).toEqual(expect.arrayContaining(['insuranceType', 'musicSystem']));
+    const versions = await api.get<{ data: { carId: number; inspectionStatus: string; qcBy: string | null }[] }>(
+      `v2/inspection-version-list?appointmentId=${target.appointmentId}&user=${REVIEWER}`,
+    );
+    expect(versions.data.find((v) => v.carId === target.carId)).toMatchObject({ inspectionStatus: 'smReviewRejected', qcBy: REVIEWER });
+    await page.context().close();
+  });
+});
+
+describe('spec 000 §4 only the assignee edits', () => {
+  it('a reviewer who is not the assignee sees the review read-only: no Submit, every input disabled', async () => {
+    const other = (await listAll(api)).find((r) => r.qcAssign.to && r.qcAssign.to !== REVIEWER && r.inspectionStatus === 'smReview');
+    if (!other) throw new Error('the seed has no inspection assigned to another reviewer');
+    const { page } = await reviewPage(REVIEWER, other.carId);
+    await page.getByText(`Assigned to ${other.qcAssign.to} (read-only)`).waitFor();
+    for (const name of ['Documents', 'EXTERIOR', 'INTERIOR']) {
+      await tab(page, name).click();
+      await page.locator('[data-row]').first().waitFor();
+      expect(await page.locator('[data-row] input:not(:disabled), [data-row] select:not(:disabled), [data-row] textarea:not(:disabled)').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Edit image' }).count()).toBe(0);
+    }
+    expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    expect(await page.getByRole('switch').count()).toBe(0);
+    await page.screenshot({ path: 'tests/artifacts/review-read-only.png', fullPage: true });
+    await page.context().close();
   });
 });

@@ -1,0 +1,61 @@
+/**
+ * Bench page: the review rows of every tab rendered through the real review components (RowList → ReviewRow /
+ * ImagesPanel, RowContext) on the engine, with an inspection generated from the config. `?rows=500` switches to the
+ * synthetic 500-row variant of the car config. No server: lookups answer empty from the bench's static server.
+ */
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { carReviewConfig } from '../../src/engine/car-config.ts';
+import { createEngine } from '../../src/engine/model.ts';
+import { generateInspection } from '../../src/engine/generate.ts';
+import { TABS, type Edit, type ReviewModel, type RowState } from '../../src/engine/types.ts';
+import { RowList } from '../../src/screens/review/RowList.tsx';
+import { RowContext, type ReviewRowContext } from '../../src/screens/review/context.ts';
+import '../../src/app/styles.css';
+import { installProbe } from './probe.ts';
+import { syntheticConfig } from './synthetic.ts';
+
+const probe = installProbe();
+const minRows = Number(new URLSearchParams(location.search).get('rows') ?? 0);
+const config = minRows > 0 ? syntheticConfig(carReviewConfig, minRows) : carReviewConfig;
+const engine = createEngine(config);
+const inspection = generateInspection(config);
+const PIXEL = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+const NO_URLS: Readonly<Record<string, string>> = {};
+
+function Harness() {
+  const [model, setModel] = useState<ReviewModel>(() => engine.evaluate(inspection));
+  const onEdit = useCallback((edit: Edit) => setModel((m) => engine.apply(m, edit)), []);
+  const ctx = useMemo<ReviewRowContext>(
+    () => ({
+      canEdit: true,
+      appointmentId: inspection.appointmentId,
+      onEdit,
+      remarkTarget: (row: RowState) => ({ carId: inspection.carId, section: row.section, part: row.part, subPart: row.subPart, role: 'qc', user: 'bench@qc.example' }),
+      editImage: () => undefined,
+      uploadRowImage: async () => undefined,
+      imageSrc: () => PIXEL,
+    }),
+    [onEdit],
+  );
+  useLayoutEffect(() => probe.markCommit(), [model]);
+  return (
+    <RowContext.Provider value={ctx}>
+      <main className="page review" data-rows={model.order.length}>
+        <nav aria-label="Sections">
+          {TABS.map((tab) => (
+            <span key={tab} role="tab">
+              {tab} ({model.errorsCount[tab]})
+            </span>
+          ))}
+        </nav>
+        {TABS.map((tab) => (
+          <RowList key={tab} model={model} tab={tab} urls={NO_URLS} />
+        ))}
+      </main>
+    </RowContext.Provider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(<Harness />);
+requestAnimationFrame(() => setTimeout(() => (probe.ready = true)));

@@ -1,0 +1,53 @@
+// Sign-in edges list.e2e.ts does not cover (spec 000 §2 'Sign-in', 'Route access and landing', §8): the
+// re-inspection deep link through /login, the key query parameter, route access by role and the not-authorised page.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { apiAs, isFree, listAll } from './api.ts';
+import { launchBrowser, signedInContext } from './browser.ts';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+describe('spec 000 §2 sign-in and route access', () => {
+  it('/re-inspection/{carId} signed out goes to /login?carId=..&version=.., and sign-in comes back to it', async () => {
+    const api = await apiAs(baseURL, 'qc.reviewer@qc.example');
+    const target = (await listAll(api)).find((r) => isFree(r) && r.version > 0);
+    if (!target) throw new Error('the seed has no free re-inspection');
+    const page = await browser.newPage();
+    await page.goto(`${baseURL}/re-inspection/${target.carId}?version=${target.version}`);
+    await page.waitForURL(`${baseURL}/login?carId=${target.carId}&version=${target.version}`);
+    await page.getByRole('button', { name: /qc\.reviewer@qc\.example/ }).click();
+    await page.waitForURL(`${baseURL}/re-inspection/${target.carId}?version=${target.version}`);
+    await page.locator('[data-row]').first().waitFor();
+    await page.close();
+  });
+
+  it('/login?key= shows the given error text', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseURL}/login?key=${encodeURIComponent('Session expired, sign in again')}`);
+    await page.getByText('Session expired, sign in again').waitFor();
+    await page.close();
+  });
+
+  it('a version viewer opening /inspection is sent to their landing /inspection-version', async () => {
+    const context = await signedInContext(browser, baseURL, 'qc.version@qc.example');
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/inspection`);
+    await page.waitForURL(`${baseURL}/inspection-version`);
+    await context.close();
+  });
+
+  it("an unknown path shows 'You are not authorized for this feature'", async () => {
+    const context = await signedInContext(browser, baseURL, 'qc.reviewer@qc.example');
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/no-such-page`);
+    await page.getByText('You are not authorized for this feature').waitFor();
+    expect(page.url()).not.toContain('/login');
+    await context.close();
+  });
+});
