@@ -4,11 +4,29 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../src/engine/config.ts';
+import { checkConfigFile, loadCarConfig } from '../src/engine/config-schema.ts';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'config', 'car');
 
+/** Parses and schema-checks every file on disk before anything builds them, so a malformed file is one clear line. */
+function readFiles(names: readonly string[]): Record<string, unknown> | null {
+  const files: Record<string, unknown> = {};
+  for (const name of names) {
+    try {
+      files[name] = checkConfigFile(JSON.parse(readFileSync(join(dir, name), 'utf8')), `${name}#`);
+    } catch (e) {
+      console.error(`config:check: ${e instanceof ConfigError ? e.message : `${name}: not valid JSON: ${(e as Error).message}`}`);
+      return null;
+    }
+  }
+  return files;
+}
+
 async function main(): Promise<number> {
-  // car-config.ts loads the config when imported: a broken file must come out as one clear line, not a stack.
+  const onDisk = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readFiles(onDisk);
+  if (!files) return 1;
+  // car-config.ts builds the config when imported: a broken file must come out as one clear line, not a stack.
   let carConfig: typeof import('../src/engine/car-config.ts');
   let cases: typeof import('../src/engine/cases.ts');
   let model: typeof import('../src/engine/model.ts');
@@ -20,26 +38,17 @@ async function main(): Promise<number> {
     console.error(`config:check: ${e instanceof ConfigError ? e.message : String(e)}`);
     return 1;
   }
-  const { loadCarConfig, CAR_CONFIG_FILES } = carConfig;
-  // Read the files from disk (not the imported copies) so a file added to the folder but not to car-config.ts is caught.
-  const onDisk = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const { CAR_CONFIG_FILES } = carConfig;
+  // The files as read from disk (not the imported copies), so a file added to the folder but not to car-config.ts is caught.
   const missing = onDisk.filter((f) => !(f in CAR_CONFIG_FILES));
   if (missing.length) {
     console.error(`config:check: ${missing.join(', ')} not merged by src/engine/car-config.ts`);
     return 1;
   }
-  const files: Record<string, unknown> = {};
-  for (const name of Object.keys(CAR_CONFIG_FILES)) {
-    try {
-      files[name] = JSON.parse(readFileSync(join(dir, name), 'utf8'));
-    } catch (e) {
-      console.error(`config:check: ${name}: not valid JSON: ${(e as Error).message}`);
-      return 1;
-    }
-  }
+  const ordered = Object.fromEntries(Object.keys(CAR_CONFIG_FILES).map((name) => [name, files[name]]));
   let config;
   try {
-    config = loadCarConfig(files);
+    config = loadCarConfig(ordered);
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(`config:check: ${e.message}`);

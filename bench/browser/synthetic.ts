@@ -4,7 +4,8 @@
  * rules read and target the copy's own rows, so every copied parent keeps its dependents (fuel type → CNG fitment,
  * insurance type → expiry / no-claim bonus …). Image rows, validations, registry comparisons and cases are not copied.
  */
-import { loadConfig, type ReviewConfig, type RowConfig, type RuleConfig } from '../../src/engine/config.ts';
+import type { ReviewConfig, RowConfig, RuleConfig } from '../../src/engine/config.ts';
+import { loadConfig } from '../../src/engine/config-schema.ts';
 import { createEngine } from '../../src/engine/model.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { Logic } from '../../src/engine/logic.ts';

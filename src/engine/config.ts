@@ -1,10 +1,8 @@
 /**
- * The review config: its types, loading and checking. A config is plain JSON (src/config/car/*.json, merged),
- * checked by ajv against src/config/review-config.schema.json and then semantically (unique keys, known rows,
- * known json-logic operators). Every failure is a ConfigError naming the JSON path.
+ * The review config: its types, merging and semantic checks (unique keys, known rows, known json-logic
+ * operators). The JSON Schema check lives in config-schema.ts, so the browser bundle, which runs the
+ * already-checked car config, carries no ajv. Every failure is a ConfigError naming the JSON path.
  */
-import { Ajv } from 'ajv';
-import schema from '../config/review-config.schema.json' with { type: 'json' };
 import type { SectionKey } from './inspection.ts';
 import { buildDependencyIndex, checkLogic, type Logic } from './logic.ts';
 import type { Edit, RowKind, RowState, Tab } from './types.ts';
@@ -197,20 +195,6 @@ const DEFAULT_CONSTANTS: Constants = {
   activeVariantStatus: 'Active',
 };
 
-const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
-const validateSchema = ajv.compile<ReviewConfigFile>(schema);
-
-/** Checks one file against the JSON Schema; throws ConfigError naming the path. */
-export function checkConfigFile(json: unknown, where = ''): ReviewConfigFile {
-  if (!validateSchema(json)) {
-    const e = validateSchema.errors?.[0];
-    const extra = e?.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : '';
-    const allowed = e?.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : '';
-    throw new ConfigError(`${where}${e?.instancePath ?? ''}`, `${e?.message ?? 'invalid'}${extra}${allowed}`);
-  }
-  return json;
-}
-
 /** Merges config files: lists are concatenated in file order, constants and roles merged key by key. */
 export function mergeConfigFiles(files: readonly ReviewConfigFile[]): ReviewConfigFile {
   const out: Required<ReviewConfigFile> = { constants: {}, rows: [], rules: [], validations: [], registry: [], roles: {}, cases: [] };
@@ -250,12 +234,12 @@ function checkOptions(opts: OptionsSource | undefined, path: string, constants: 
 }
 
 /**
- * Loads a config (one file or several merged with mergeConfigFiles): schema check with ajv, then semantic checks.
+ * Builds a config that already matches the JSON Schema (see loadConfig in config-schema.ts for untrusted JSON):
+ * the semantic checks.
  * Throws ConfigError naming the JSON path of the first problem: unknown operator or effect, duplicate row key,
  * a rule, validation or registry entry naming a row that does not exist, an unknown option list or image order.
  */
-export function loadConfig(json: unknown): ReviewConfig {
-  const file = checkConfigFile(json);
+export function buildConfig(file: ReviewConfigFile): ReviewConfig {
   const constants: Constants = {
     ...DEFAULT_CONSTANTS,
     ...file.constants,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CAR_CONFIG_FILES, carReviewConfig, loadCarConfig } from '../../src/engine/car-config.ts';
-import { ConfigError, loadConfig, type ReviewConfigFile } from '../../src/engine/config.ts';
+import { CAR_CONFIG_FILES, carReviewConfig } from '../../src/engine/car-config.ts';
+import { ConfigError, type ReviewConfigFile } from '../../src/engine/config.ts';
+import { loadCarConfig, loadConfig } from '../../src/engine/config-schema.ts';
 
 const minimal = (extra: ReviewConfigFile = {}): ReviewConfigFile => ({
   rows: [
@@ -20,6 +21,12 @@ function errorOf(json: unknown): ConfigError {
   }
   throw new Error('loadConfig accepted the config');
 }
+
+describe('the shipped car config', () => {
+  it('passes the JSON Schema check and builds to exactly the config the browser runs unchecked', () => {
+    expect(loadCarConfig(CAR_CONFIG_FILES)).toEqual(carReviewConfig);
+  });
+});
 
 describe('loadConfig: config errors are caught at load with a message naming the path', () => {
   it('accepts a minimal config', () => {
