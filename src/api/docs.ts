@@ -17,8 +17,8 @@ export async function fetchCustomerDocuments(request: LoadDocumentsRequest): Pro
   return data.detail;
 }
 
-/** `PUT approval`: one document type's verdict (appointmentId, docType, user, rcType, status, per-image actions). */
+/** `PUT api/approval`: one document type's verdict (appointmentId, docType, user, rcType, status, per-image actions). */
 export async function approveDocument(request: ApproveDocumentRequest): Promise<unknown> {
-  const { data } = await docsHttp.put<{ detail: unknown }>('approval', request);
+  const { data } = await docsHttp.put<{ detail: unknown }>('api/approval', request);
   return data.detail;
 }

@@ -59,8 +59,10 @@ export interface CommentEntry {
   type?: string;
 }
 
-/** `GET api/comments?section`: the comment choices of carDetails or electricalsInterior. */
-export async function fetchComments(section: 'carDetails' | 'electricalsInterior'): Promise<CommentEntry[]> {
+export type CommentSection = 'carDetails' | 'electricalsInterior' | 'exteriorTyres';
+
+/** `GET api/comments?section`: the comment choices of a section (carDetails, electricalsInterior; the server adds exteriorTyres). */
+export async function fetchComments(section: CommentSection): Promise<CommentEntry[]> {
   const { data } = await mainHttp.get<{ detail: CommentEntry[] }>('api/comments', { params: { section } });
   return data.detail ?? [];
 }

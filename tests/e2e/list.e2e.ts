@@ -86,6 +86,8 @@ describe('spec 000 §2 car list against the seeded database', () => {
     await signIn(page, 'qc.reviewer@qc.example');
     await page.waitForURL(`${baseURL}/inspection`);
     await page.getByRole('button', { name: /Assignee$/ }).click();
+    // The assignee list loads after the button renders: wait for the reviewer's own entry, then count.
+    await page.getByRole('option', { name: /qc\.reviewer@qc\.example|Asha Reviewer/ }).waitFor();
     expect(await page.getByRole('option').count()).toBe(1);
     await page.close();
   });

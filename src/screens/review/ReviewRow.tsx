@@ -1,61 +1,138 @@
-import { memo } from 'react';
-import { Checkbox } from 'react-aria-components';
-import type { Edit, RowState } from '../../engine/types.ts';
+/** One checkable row (000 §3): tick to disagree, edit the value, see registry comparison, notes and remarks. */
+import { memo, useState } from 'react';
+import type { RowState, Scalar } from '../../engine/types.ts';
+import { rowAddress } from './address.ts';
+import { useRowContext } from './context.ts';
+import { RegistryBadge } from './RegistryBadge.tsx';
+import { RemarkPanel } from './RemarkPanel.tsx';
+import { RowEditor } from './widgets.tsx';
 
 interface Props {
   row: RowState;
-  readOnly: boolean;
-  onEdit: (edit: Edit) => void;
+  /** Parent's chosen id for dependent lookups (RTO code of a state). */
+  lookupParent?: Scalar;
 }
 
-function Editor({ row, readOnly, onEdit }: Props) {
-  const current = row.newValue ?? row.value ?? '';
-  const disabled = readOnly || !row.isEditable || row.isDisabled;
-  const label = `${row.text} new value`;
-  const set = (value: string) => onEdit({ type: 'setValue', key: row.key, value: value === '' ? null : value });
-  switch (row.widget) {
-    case 'select':
-      return (
-        <select aria-label={label} value={String(current)} disabled={disabled} onChange={(e) => set(e.target.value)}>
-          <option value="">Select</option>
-          {row.options?.map((option) => (
-            <option key={option} value={option}>{option}</option>
-          ))}
-        </select>
-      );
-    case 'readonly':
-      return <span className="value">{String(current)}</span>;
-    default:
-      return (
-        <input
-          aria-label={label}
-          value={String(current)}
-          disabled={disabled}
-          inputMode={row.widget === 'numeric' ? 'numeric' : undefined}
-          maxLength={row.maxLength}
-          onChange={(e) => set(e.target.value)}
-        />
-      );
-  }
+/** camelCase → 'Camel Case' for recorded details (treadDepth → Tread Depth). */
+function labelOf(key: string): string {
+  return key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 }
 
-/** One checkable row: tick to disagree, edit the value; everything it shows comes from the engine's RowState. */
-export const ReviewRow = memo(function ReviewRow({ row, readOnly, onEdit }: Props) {
+/** Recorded extra details of a row (tyres: tread depth and current condition; electricals: current condition). */
+function details(row: RowState): [string, string][] {
+  return Object.entries(row.additionalInfo ?? {})
+    .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+    .map(([k, v]) => [labelOf(k), String(v)]);
+}
+
+function recorded(row: RowState): string {
+  if (row.values) return row.values.join(', ');
+  return row.value === null || row.value === undefined ? '' : String(row.value);
+}
+
+export function RowUpload({ row }: { row: RowState }) {
+  const { canEdit, uploadRowImage } = useRowContext();
+  const [busy, setBusy] = useState(false);
   return (
-    <div className={`review-row${row.checked ? ' checked' : ''}${row.isValid ? '' : ' invalid'}`} data-row={row.key} role="group" aria-label={row.text}>
-      <Checkbox
-        isSelected={row.checked}
-        isDisabled={readOnly || row.isDisabled}
-        onChange={(checked) => onEdit({ type: 'check', key: row.key, checked })}
+    <label className="row-upload">
+      Upload image
+      <input
+        type="file"
+        accept="image/*"
+        disabled={!canEdit || busy}
+        aria-label={`Upload ${row.text} image`}
+        onChange={async (e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return;
+          setBusy(true);
+          try {
+            await uploadRowImage(row, file);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+    </label>
+  );
+}
+
+export const ReviewRow = memo(function ReviewRow({ row, lookupParent }: Props) {
+  const ctx = useRowContext();
+  const [showRemarks, setShowRemarks] = useState(false);
+  // A disabled row (ticked by its parent, 000 §4) keeps its tick; its value stays editable, as the pre-submit
+  // checks ask for a new value on every ticked document field.
+  const tickDisabled = !ctx.canEdit || row.isDisabled;
+  const remarkCount = row.remarkHistory?.length ?? 0;
+  return (
+    <div
+      className={`review-row${row.checked ? ' checked' : ''}${row.isValid ? '' : ' invalid'}${row.isImportant ? ' important' : ''}`}
+      data-row={rowAddress(row)}
+      data-key={row.key}
+      role="group"
+      aria-label={row.text}
+    >
+      <input
+        type="checkbox"
+        className="tick"
         aria-label={`Reject ${row.text}`}
-      >
-        <span className="box" aria-hidden="true" />
-      </Checkbox>
+        checked={row.checked}
+        disabled={tickDisabled}
+        onChange={(e) => ctx.onEdit({ type: 'check', key: row.key, checked: e.target.checked })}
+      />
       <span className="row-title">{row.text}</span>
-      <span className="row-value">{String(row.value ?? '')}</span>
-      <Editor row={row} readOnly={readOnly} onEdit={onEdit} />
-      {row.errorMsg && <span role="alert" className="error">{row.errorMsg}</span>}
-      {row.notes?.map((note) => <span key={note} className="note">{note}</span>)}
+      <span className="row-value" title="Recorded value">
+        {recorded(row)}
+      </span>
+      <span className="row-editor">
+        {row.isEditable ? <RowEditor row={row} disabled={!ctx.canEdit} onEdit={ctx.onEdit} lookupParent={lookupParent} /> : null}
+      </span>
+      <span className="row-side">
+        <RegistryBadge row={row} />
+        <button type="button" className="link" aria-expanded={showRemarks} onClick={() => setShowRemarks((v) => !v)}>
+          Remarks{remarkCount ? ` (${remarkCount})` : ''}
+        </button>
+      </span>
+      {row.additionalInfo && (
+        <span className="row-details">
+          {details(row).map(([k, v]) => (
+            <span key={k}>
+              {k}: {v}
+            </span>
+          ))}
+        </span>
+      )}
+      {row.remark && <span className="row-remark">Remark: {row.remark}</span>}
+      {row.prevValue && <span className="note">Previous rejection: {row.prevValue}</span>}
+      {!row.isValid && row.errorMsg && (
+        <span role="alert" className="error row-error">
+          {row.errorMsg}
+        </span>
+      )}
+      {row.notes?.map((note) => (
+        <span key={note} className={`note${row.isFlagged ? ' flagged' : ''}`}>
+          {note}
+        </span>
+      ))}
+      {row.canUpload && <RowUpload row={row} />}
+      {row.image && row.kind !== 'image' && (
+        <a className="row-image" href={ctx.imageSrc(row.image.url)} target="_blank" rel="noreferrer">
+          View image
+        </a>
+      )}
+      {showRemarks && (
+        <div className="row-remarks">
+          <RemarkPanel
+            target={ctx.remarkTarget(row)}
+            appointmentId={ctx.appointmentId}
+            history={row.remarkHistory}
+            canEdit={ctx.canEdit}
+            onSaved={(remark) => ctx.onEdit({ type: 'remark', key: row.key, remark })}
+            recorder={ctx.recorder}
+            recordingSupported={ctx.recordingSupported}
+          />
+        </div>
+      )}
     </div>
   );
 });

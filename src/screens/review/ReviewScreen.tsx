@@ -1,135 +1,253 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { Button, Tab as AriaTab, TabList, Tabs } from 'react-aria-components';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+/**
+ * /review/{carId} and /re-inspection/{carId}?version= (spec 000 §2, §4): every row generated from the car config
+ * and rendered from the engine's ReviewModel; only the assignee edits and submits, everyone else reads.
+ */
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { Tab as AriaTab, TabList, Tabs } from 'react-aria-components';
 import dayjs from 'dayjs';
 import type { InspectionDetail } from '../../engine/inspection.ts';
-import { TABS, type Edit, type ReviewModel, type Tab } from '../../engine/types.ts';
-import { createEngine } from '../../engine/model.ts';
-import { carReviewConfig } from '../../engine/car-config.ts';
-import { submissionMachine } from '../../machines/submission.machine.ts';
-import issueTypes from '../../config/issue-types.json';
-import { assignToMe, fetchInspection, submitReport } from '../../api/main.ts';
+import { TABS, type Edit, type ReviewModel, type RowState, type Tab } from '../../engine/types.ts';
+import { showsDocumentPopup } from '../../machines/customer-documents.machine.ts';
+import { errorDetail } from '../../machines/error-detail.ts';
+import type { RemarkTarget } from '../../machines/remark.machine.ts';
+import type { LoginData } from '../../api/session.ts';
+import { setReviewStartTime, uploadImage } from '../../api/review.ts';
 import { showError, showSuccess } from '../../app/toast.ts';
 import { useSession } from '../../app/useSession.ts';
-import { ReviewRow } from './ReviewRow.tsx';
+import { ErrorPanel } from '../../components/ErrorPanel.tsx';
+import { reviewAccess, type ReviewAccess } from './access.ts';
+import { RowContext, type ReviewRowContext } from './context.ts';
+import { CustomerDocsPopup } from './CustomerDocsPopup.tsx';
+import { ImageEditor } from './ImageEditor.tsx';
+import type { ImageEdits, ImageSurface } from './image-edit.ts';
+import { rejectionHistory, ReviewHeader } from './ReviewHeader.tsx';
+import { RowList } from './RowList.tsx';
+import { SubmitFooter } from './SubmitFooter.tsx';
+import { SummaryTab } from './SummaryTab.tsx';
+import { useReview } from './useReview.ts';
+import { VariantPanel } from './VariantPanel.tsx';
+import type { AudioRecorder } from './audio.ts';
+import './review.css';
 
-const engine = createEngine(carReviewConfig);
+export const IMAGE_UPLOADED = 'Image Uploaded';
 
-/** /review/{carId}: rows generated from the car config; only the assignee edits and submits (spec 000 §2, §4). */
-export default function ReviewScreen() {
-  const { carId = '' } = useParams();
-  const session = useSession();
-  const navigate = useNavigate();
-  const [inspection, setInspection] = useState<InspectionDetail | null>(null);
-  const [model, setModel] = useState<ReviewModel | null>(null);
-  const [error, setError] = useState<string | null>(null);
+/** Image host and quality parameter from the stored login data (000 §9). */
+export function imageSrcFor(session: Pick<LoginData, 'imageHost' | 'imageQuality'> | null): (url: string) => string {
+  const host = session?.imageHost ?? '';
+  const quality = session?.imageQuality ?? '';
+  return (url) => {
+    if (!url) return url;
+    const absolute = /^(https?:|data:|blob:|\/)/.test(url);
+    const full = absolute || !host ? url : `${host.replace(/\/$/, '')}/${url}`;
+    return quality && !full.startsWith('data:') && !full.startsWith('blob:') ? `${full}${full.includes('?') ? '&' : '?'}${quality.replace(/^[?&]/, '')}` : full;
+  };
+}
+
+/** Tabs with their error counts; re-renders only when a count or the selected tab changes. */
+const TabBar = memo(function TabBar({ tab, counts, onChange }: { tab: Tab; counts: ReviewModel['errorsCount']; onChange: (tab: Tab) => void }) {
+  return (
+    <Tabs selectedKey={tab} onSelectionChange={(key) => onChange(key as Tab)}>
+      <TabList aria-label="Sections">
+        {TABS.map((name) => (
+          <AriaTab key={name} id={name}>
+            {name} ({counts[name]})
+          </AriaTab>
+        ))}
+      </TabList>
+    </Tabs>
+  );
+});
+
+interface ScreenProps {
+  /** Audio recording for remarks (tests pass a fake). */
+  recorder?: () => AudioRecorder;
+  recordingSupported?: boolean;
+  /** What the image editor draws on (tests pass a fake; the browser uses a canvas). */
+  imageSurface?: (canvas: HTMLCanvasElement) => ImageSurface;
+}
+
+/** The review screen of a loaded inspection. */
+function Review({ inspection, model, onEdit, reload, refresh, session, access, recorder, recordingSupported, imageSurface }: ScreenProps & {
+  inspection: InspectionDetail;
+  model: ReviewModel;
+  onEdit: (edit: Edit) => void;
+  reload: () => void;
+  refresh: () => Promise<void>;
+  session: LoginData;
+  access: ReviewAccess;
+}) {
   const [tab, setTab] = useState<Tab>('Documents');
-  const [isCritical, setCritical] = useState(false);
+  const [isCritical, setCritical] = useState(Boolean(inspection.isCritical));
   const [isDummy, setDummy] = useState(false);
   const [reviewStartTime] = useState(() => dayjs().format('YYYY-MM-DD HH:mm:ss'));
-  const [generation, setGeneration] = useState(0);
+  const [urls, setUrls] = useState<Record<string, string>>({});
+  const [editing, setEditing] = useState<RowState | null>(null);
+  // The Rejection History is the remarks the inspection came with: computed once, not on every keystroke.
+  const [history] = useState(() => rejectionHistory(model));
 
   useEffect(() => {
-    let cancelled = false;
-    fetchInspection(carId)
-      .then((detail) => {
-        if (cancelled) return;
-        setInspection(detail);
-        setModel(engine.evaluate(detail));
-      })
-      .catch((e: Error) => !cancelled && setError(e.message));
-    return () => {
-      cancelled = true;
-    };
-  }, [carId, generation]);
+    // Best effort: the server records when the assignee opened the review.
+    if (access.canEdit) setReviewStartTime(inspection.carId).catch(() => undefined);
+  }, [access.canEdit, inspection.carId]);
 
-  const [snapshot, send] = useMachine(
-    submissionMachine.provide({
-      actors: { submitReview: fromPromise(({ input }) => submitReport(input.carId, input.payload)) },
-      actions: {
-        showAlert: (_, params) => window.alert([params.alert, ...params.fields].join('\n')),
-        showSuccess: (_, params) => showSuccess(params.message),
-        showError: (_, params) => showError(params.message),
-        navigateToList: () => navigate('/inspection'),
-        reloadPage: () => window.location.reload(),
-      },
+  const imageSrc = useMemo(() => imageSrcFor(session), [session]);
+  const { carId, appointmentId, inspectionStatus } = inspection;
+  const remarkTarget = useCallback(
+    (row: RowState): RemarkTarget => ({
+      carId,
+      section: row.section,
+      part: row.part,
+      ...(row.subPart ? { subPart: row.subPart } : {}),
+      ...(row.kind === 'image' && row.image ? { hashKey: row.image.hashKey } : {}),
+      role: session.role,
+      user: session.email,
     }),
-    { input: { carId: Number(carId) } },
+    [carId, session.role, session.email],
+  );
+  const uploadRowImage = useCallback(
+    async (row: RowState, file: File) => {
+      if (!file.type.startsWith('image/')) {
+        showError('Only image files can be uploaded');
+        return;
+      }
+      try {
+        await uploadImage(file, {
+          carId,
+          section: row.section,
+          type: 'additionalInfo',
+          part: row.part,
+          ...(row.subPart ? { subPart: row.subPart } : {}),
+          partTitle: row.text,
+          partValue: String(row.newValue ?? row.value ?? ''),
+          title: row.text,
+          role: 'qc',
+          inspectionStatus,
+          uploadTime: dayjs().format('YYYY-MM-DD HH:mm:ss'),
+          fileExtension: file.name.split('.').pop() || 'jpg',
+        });
+        showSuccess(IMAGE_UPLOADED);
+      } catch (e) {
+        showError(errorDetail(e, 'Something went wrong, please try again'));
+        return;
+      }
+      // The server stored the image on the inspection: rebuild the model from it, keeping the edits.
+      await refresh();
+    },
+    [carId, inspectionStatus, refresh],
+  );
+  const rowContext = useMemo<ReviewRowContext>(
+    () => ({ canEdit: access.canEdit, appointmentId, onEdit, remarkTarget, editImage: setEditing, uploadRowImage, recorder, recordingSupported, imageSrc }),
+    [access.canEdit, appointmentId, onEdit, remarkTarget, uploadRowImage, recorder, recordingSupported, imageSrc],
   );
 
-  const onEdit = useCallback((edit: Edit) => setModel((current) => (current ? engine.apply(current, edit) : current)), []);
-  const visibleKeys = useMemo(
-    () => (model ? model.order.filter((key) => model.rows[key].tab === tab && model.rows[key].isVisible) : []),
-    [model, tab],
+  const uploadEdited = useCallback(
+    async (file: Blob, edits: ImageEdits) => {
+      const row = editing as RowState;
+      const image = row.image;
+      return uploadImage(file, {
+        carId,
+        section: row.section,
+        type: image?.imageType ?? 'image',
+        part: row.part,
+        hashKey: image?.hashKey,
+        title: row.text,
+        role: session.role,
+        field: row.part,
+        inspectionStatus,
+        uploadTime: dayjs().format('YYYY-MM-DD HH:mm:ss'),
+        pointerCount: edits.masks.length,
+        isTilted: edits.rotation !== 0,
+        fileExtension: 'jpeg',
+        oldImageUrl: image?.url,
+      });
+    },
+    [editing, carId, session.role, inspectionStatus],
   );
 
-  if (error) return <main className="page"><div role="alert" className="error-panel"><strong>Oops!</strong> {error}</div></main>;
-  if (!inspection || !model || !session) return <main className="page"><p>Loading...</p></main>;
-
-  const isAssignee = inspection.qcAssign.to === session.email;
-  const editable = isAssignee && (inspection.inspectionStatus === 'smReview' || inspection.inspectionStatus === 'done');
-  const assign = async () => {
-    try {
-      await assignToMe(inspection.carId, session.email, session.role);
-      setTimeout(() => setGeneration((g) => g + 1), 1000);
-    } catch (e) {
-      showError((e as Error).message);
-    }
-  };
+  const hasRcOrInsuranceImages = model.order.some((k) => k.startsWith('rcImages:') || k.startsWith('insuranceImages:'));
+  const docUploadedByCx = Boolean((inspection as InspectionDetail & { delayAuction?: { isDocUploadedByCX?: boolean } }).delayAuction?.isDocUploadedByCX);
+  const docsPopup =
+    !access.isVersionView &&
+    showsDocumentPopup({ inspectionStatus, isAssignee: access.isAssignee, hasCustomerDocuments: docUploadedByCx, hasRcOrInsuranceImages });
 
   return (
-    <main className="page review">
-      <div className="review-head">
-        <Button aria-label="Back" onPress={() => navigate('/inspection')}>←</Button>
-        <h1>{inspection.appointmentId}</h1>
-        <span className="badge">{inspection.version === 0 ? 'New Inspection' : 'Re-Inspection'}</span>
-        <span className="status" data-testid="status">{inspection.inspectionStatus}</span>
-        {!inspection.qcAssign.to && <Button onPress={assign}>Assign to me</Button>}
-        {inspection.qcAssign.to && !isAssignee && <span className="muted">Assigned to {inspection.qcAssign.to} (read-only)</span>}
-      </div>
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as Tab)}>
-        <TabList aria-label="Sections">
-          {TABS.map((name) => (
-            <AriaTab key={name} id={name}>{name} ({model.errorsCount[name]})</AriaTab>
-          ))}
-        </TabList>
-      </Tabs>
-      <section className="rows" aria-label={`${tab} rows`}>
-        {visibleKeys.map((key) => (
-          <ReviewRow key={key} row={model.rows[key]} readOnly={!editable} onEdit={onEdit} />
-        ))}
-      </section>
-      {editable && (
-        <footer className="review-footer">
-          <label><input type="checkbox" checked={isCritical} onChange={(e) => setCritical(e.target.checked)} /> {isCritical ? 'Critical' : 'Non Critical'}</label>
-          <label><input type="checkbox" checked={isDummy} onChange={(e) => setDummy(e.target.checked)} /> Dummy inspection</label>
-          <Button
-            isDisabled={!snapshot.can({ type: 'SUBMIT', model, inspection, isCritical, isDummy, reviewStartTime })}
-            onPress={() => send({ type: 'SUBMIT', model, inspection, isCritical, isDummy, reviewStartTime })}
-          >
-            Submit
-          </Button>
-        </footer>
-      )}
-      {snapshot.hasTag('issuePopup') && (
-        <div role="dialog" aria-label="Issue Type" className="popup">
-          <h2>Issue Type</h2>
-          {issueTypes.issueTypes.map((issue) => (
-            <label key={issue.id}>
-              <input
-                type="checkbox"
-                checked={snapshot.context.issueType.includes(issue.id)}
-                onChange={() => send({ type: 'TOGGLE_ISSUE', id: issue.id })}
-              />
-              {issue.label}
-            </label>
-          ))}
-          <Button onPress={() => send({ type: 'CANCEL' })}>Cancel</Button>
-          <Button onPress={() => send({ type: 'CONFIRM_ISSUES' })}>Confirm</Button>
+    <RowContext.Provider value={rowContext}>
+      <main className="page review">
+        <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={reload} />
+        {docsPopup && <CustomerDocsPopup appointmentId={appointmentId} leadToken={inspection.leadToken} user={session.email} imageSrc={imageSrc} />}
+        <TabBar tab={tab} counts={model.errorsCount} onChange={setTab} />
+        <div role="tabpanel" aria-label={tab} className="tab-panel">
+          {tab === 'Documents' && (
+            <VariantPanel
+              make={model.rows.make}
+              model={model.rows.model}
+              variant={model.rows.variant}
+              fuelType={model.rows.fuelType ? (model.rows.fuelType.newValue ?? model.rows.fuelType.value) : null}
+              canEdit={access.canEdit}
+              onEdit={onEdit}
+            />
+          )}
+          <RowList model={model} tab={tab} urls={urls} />
+          {tab === 'SUMMARY' && <SummaryTab model={model} inspection={inspection} canEdit={access.canEdit} />}
         </div>
-      )}
-    </main>
+        {access.canSubmit && (
+          <SubmitFooter
+            model={model}
+            inspection={inspection}
+            reviewStartTime={reviewStartTime}
+            isCritical={isCritical}
+            isDummy={isDummy}
+            showDummy={!access.isVersionView}
+            onCritical={setCritical}
+            onDummy={setDummy}
+            onReload={reload}
+          />
+        )}
+        {editing && (
+          <ImageEditor
+            row={editing}
+            src={imageSrc(String(editing.value ?? editing.image?.url ?? ''))}
+            upload={uploadEdited}
+            surfaceFactory={imageSurface}
+            onDone={(result) => {
+              const row = editing;
+              setEditing(null);
+              if (!result) return;
+              setUrls((current) => ({ ...current, [row.key]: result.url }));
+              if (result.edits.masks.length) onEdit({ type: 'mask', key: row.key, masked: true });
+              // The server stored the new url on the inspection: rebuild from it so the submission carries it.
+              void refresh();
+            }}
+          />
+        )}
+      </main>
+    </RowContext.Provider>
   );
+}
+
+export default function ReviewScreen(props: ScreenProps = {}) {
+  const { carId = '' } = useParams();
+  const session = useSession();
+  const location = useLocation();
+  const versionStatus = (location.state as { inspectionStatus?: string } | null)?.inspectionStatus ?? null;
+  const { state, onEdit, reload, refresh } = useReview(carId, session?.role ?? null);
+  const inspection = state.status === 'ready' ? state.inspection : null;
+  const access = useMemo(() => (inspection ? reviewAccess(inspection, session?.email, versionStatus) : null), [inspection, session?.email, versionStatus]);
+
+  if (state.status === 'error') {
+    return (
+      <main className="page">
+        <ErrorPanel detail={state.message} />
+      </main>
+    );
+  }
+  if (state.status === 'loading' || !session || !access) {
+    return (
+      <main className="page">
+        <p>Loading...</p>
+      </main>
+    );
+  }
+  return <Review key={state.inspection.carId} {...props} inspection={state.inspection} model={state.model} onEdit={onEdit} reload={reload} refresh={refresh} session={session} access={access} />;
 }

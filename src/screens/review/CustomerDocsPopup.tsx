@@ -1,0 +1,118 @@
+/**
+ * Mounted by the screen when `showsDocumentPopup` holds (000 §4). Customer document verification popup (000 §4): every pre-inspection RC and insurance image is approved or
+ * rejected, RC images only after an RC type is chosen; Confirm is disabled until all are actioned;
+ * 'Images uploaded successfully' on success, '{STATUS} failed' on failure.
+ */
+import { useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Dialog, Heading, Modal } from 'react-aria-components';
+import {
+  customerDocumentsMachine,
+  RC_TYPES,
+  type DocImageState,
+  type DocType,
+  type RcType,
+} from '../../machines/customer-documents.machine.ts';
+import { approveDocument, fetchCustomerDocuments } from '../../api/docs.ts';
+import { showError, showSuccess } from '../../app/toast.ts';
+
+interface Props {
+  appointmentId: string;
+  leadToken: string;
+  user: string;
+  imageSrc: (url: string) => string;
+}
+
+function ImageDecision({ image, docType, index, disabled, send }: { image: DocImageState; docType: DocType; index: number; disabled: boolean; send: (e: { type: 'SET_ACTION'; docType: DocType; index: number; qcAction: 'APPROVED' | 'REJECTED' }) => void }) {
+  return (
+    <li className="doc-image" role="group" aria-label={image.imageTitle}>
+      {image.url && <img src={image.url} alt={image.imageTitle} />}
+      <span>{image.imageTitle}</span>
+      <span className="doc-actions">
+        <button type="button" aria-pressed={image.qcAction === 'APPROVED'} disabled={disabled} onClick={() => send({ type: 'SET_ACTION', docType, index, qcAction: 'APPROVED' })}>
+          Approve
+        </button>
+        <button type="button" aria-pressed={image.qcAction === 'REJECTED'} disabled={disabled} onClick={() => send({ type: 'SET_ACTION', docType, index, qcAction: 'REJECTED' })}>
+          Reject
+        </button>
+        {image.qcAction && <span className="muted">{image.qcAction === 'APPROVED' ? 'Approved' : 'Rejected'}</span>}
+      </span>
+    </li>
+  );
+}
+
+export function CustomerDocsPopup({ appointmentId, leadToken, user, imageSrc }: Props) {
+  const [closed, setClosed] = useState(false);
+  const [snapshot, send] = useMachine(
+    customerDocumentsMachine.provide({
+      actors: {
+        loadDocuments: fromPromise(({ input }) => fetchCustomerDocuments(input)),
+        approveDocument: fromPromise(({ input }) => approveDocument(input)),
+      },
+      actions: {
+        showSuccess: (_, params) => showSuccess(params.message),
+        showError: (_, params) => showError(params.message),
+      },
+    }),
+    { input: { appointmentId, leadToken, user } },
+  );
+  const { rcImages, insuranceImages, rcType } = snapshot.context;
+  const hasImages = rcImages.length + insuranceImages.length > 0;
+  if (snapshot.hasTag('loading') || snapshot.hasTag('loadFailed') || snapshot.hasTag('confirmed') || !hasImages) return null;
+  if (closed) {
+    // 'Later' keeps the decisions made so far; the popup opens again from here.
+    return (
+      <button type="button" className="docs-reopen" onClick={() => setClosed(false)}>
+        Customer Documents
+      </button>
+    );
+  }
+  const busy = snapshot.hasTag('busy');
+  const withSrc = (images: DocImageState[]) => images.map((i) => (i.url ? { ...i, url: imageSrc(i.url) } : i));
+
+  return (
+    <Modal isOpen isDismissable={false} className="modal">
+      <Dialog aria-label="Customer Documents" className="popup docs-popup">
+        <Heading slot="title">Customer Documents</Heading>
+        {rcImages.length > 0 && (
+          <section aria-label="RC Images">
+            <h3>RC</h3>
+            <label>
+              RC Type{' '}
+              <select aria-label="RC Type" value={rcType ?? ''} disabled={busy} onChange={(e) => e.target.value && send({ type: 'SET_RC_TYPE', rcType: e.target.value as RcType })}>
+                <option value="">Select</option>
+                {RC_TYPES.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </select>
+            </label>
+            <ul>
+              {withSrc(rcImages).map((image, index) => (
+                <ImageDecision key={`${image.imageTitle}${index}`} image={image} docType="rc" index={index} disabled={busy || rcType === null} send={send} />
+              ))}
+            </ul>
+          </section>
+        )}
+        {insuranceImages.length > 0 && (
+          <section aria-label="Insurance Images">
+            <h3>Insurance</h3>
+            <ul>
+              {withSrc(insuranceImages).map((image, index) => (
+                <ImageDecision key={`${image.imageTitle}${index}`} image={image} docType="insurance" index={index} disabled={busy} send={send} />
+              ))}
+            </ul>
+          </section>
+        )}
+        <div className="popup-actions">
+          <button type="button" disabled={busy} onClick={() => setClosed(true)}>
+            Later
+          </button>
+          <button type="button" disabled={!snapshot.can({ type: 'CONFIRM' })} onClick={() => send({ type: 'CONFIRM' })}>
+            Confirm
+          </button>
+        </div>
+      </Dialog>
+    </Modal>
+  );
+}

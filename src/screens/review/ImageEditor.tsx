@@ -1,0 +1,125 @@
+/**
+ * The image editor popup (000 §2 'an image editor popup for masking', §5, §8): draw mask rectangles, rotate by
+ * 90°, save as jpeg 0.9 and upload (`POST v2/image`); 'Image updated successfully' or the error detail.
+ */
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Dialog, Heading, Modal } from 'react-aria-components';
+import type { RowState } from '../../engine/types.ts';
+import { errorDetail } from '../../machines/error-detail.ts';
+import { showError, showSuccess } from '../../app/toast.ts';
+import {
+  addMask,
+  createCanvasSurface,
+  exportEdited,
+  hasEdits,
+  NO_EDITS,
+  rectBetween,
+  rotate,
+  rotatedSize,
+  undoMask,
+  type ImageEdits,
+  type ImageSurface,
+  type Size,
+} from './image-edit.ts';
+
+export const IMAGE_UPDATED = 'Image updated successfully';
+
+interface Props {
+  row: RowState;
+  src: string;
+  /** Encodes and uploads the edited picture; answers the new url. */
+  upload: (file: Blob, edits: ImageEdits) => Promise<{ url: string }>;
+  onDone: (result: { url: string; edits: ImageEdits } | null) => void;
+  surfaceFactory?: (canvas: HTMLCanvasElement) => ImageSurface;
+}
+
+export function ImageEditor({ row, src, upload, onDone, surfaceFactory = createCanvasSurface }: Props) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const surfaceRef = useRef<ImageSurface | null>(null);
+  const [natural, setNatural] = useState<Size | null>(null);
+  const [edits, setEdits] = useState<ImageEdits>(NO_EDITS);
+  const [start, setStart] = useState<{ x: number; y: number } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const surface = surfaceFactory(canvas);
+    surfaceRef.current = surface;
+    let live = true;
+    surface.load(src).then(
+      (size) => live && setNatural(size),
+      (e: Error) => live && setLoadError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [src, surfaceFactory]);
+
+  useEffect(() => {
+    if (natural) surfaceRef.current?.render(edits);
+  }, [natural, edits]);
+
+  const bounds = natural ? rotatedSize(natural, edits.rotation) : null;
+  /** Client coordinates → picture coordinates (the canvas may be scaled by CSS). */
+  const point = (e: MouseEvent<HTMLCanvasElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const sx = box.width && bounds ? bounds.width / box.width : 1;
+    const sy = box.height && bounds ? bounds.height / box.height : 1;
+    return { x: (e.clientX - box.left) * sx, y: (e.clientY - box.top) * sy };
+  };
+
+  const save = async () => {
+    const surface = surfaceRef.current;
+    if (!surface) return;
+    setSaving(true);
+    try {
+      const blob = await exportEdited(surface, edits);
+      const { url } = await upload(blob, edits);
+      showSuccess(IMAGE_UPDATED);
+      onDone({ url, edits });
+    } catch (e) {
+      showError(errorDetail(e, 'Something went wrong, please try again'));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal isOpen isDismissable={!saving} onOpenChange={(open) => !open && onDone(null)} className="modal">
+      <Dialog aria-label={`Edit image ${row.text}`} className="popup image-editor">
+        <Heading slot="title">Edit image: {row.text}</Heading>
+        {loadError && <p role="alert" className="error">{loadError}</p>}
+        <canvas
+          ref={canvasRef}
+          className="editor-canvas"
+          aria-label="Image being edited"
+          role="img"
+          onMouseDown={(e) => setStart(point(e))}
+          onMouseUp={(e) => {
+            if (start && bounds) {
+              const rect = rectBetween(start, point(e), bounds);
+              if (rect) setEdits((current) => addMask(current, rect));
+            }
+            setStart(null);
+          }}
+        />
+        <p className="muted">Drag on the picture to mask a part of it. Masks: {edits.masks.length}, rotation: {edits.rotation}°</p>
+        <div className="popup-actions">
+          <button type="button" disabled={!natural || saving} onClick={() => natural && setEdits((current) => rotate(current, natural))}>
+            Rotate 90°
+          </button>
+          <button type="button" disabled={!edits.masks.length || saving} onClick={() => setEdits(undoMask)}>
+            Undo mask
+          </button>
+          <button type="button" disabled={saving} onClick={() => onDone(null)}>
+            Cancel
+          </button>
+          <button type="button" disabled={!natural || !hasEdits(edits) || saving} onClick={save}>
+            {saving ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </Dialog>
+    </Modal>
+  );
+}

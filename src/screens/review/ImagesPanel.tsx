@@ -1,0 +1,103 @@
+/**
+ * An image group of the review (RC1–RC5, Insurance1–5, duplicate keys, main exterior views, interior views,
+ * additional images): each image is a checkable row with remarks, a full-size link (/view-image) and the editor.
+ * RC and insurance images can be filtered with 'Show Verified' / 'Show Non Verified' (000 §2).
+ */
+import { memo, useState } from 'react';
+import type { RowState } from '../../engine/types.ts';
+import { rowAddress } from './address.ts';
+import { useRowContext } from './context.ts';
+import { RemarkPanel } from './RemarkPanel.tsx';
+
+/** Groups that offer the verified filters. */
+const VERIFIABLE = new Set(['rcImages', 'insuranceImages']);
+
+interface Props {
+  group: string;
+  title: string;
+  rows: readonly RowState[];
+  /** Edited image urls by row key (after an upload in this review). */
+  urls: Readonly<Record<string, string>>;
+}
+
+const ImageTile = memo(function ImageTile({ row, index, url }: { row: RowState; index: number; url: string }) {
+  const ctx = useRowContext();
+  const [showRemarks, setShowRemarks] = useState(false);
+  const disabled = !ctx.canEdit || row.isDisabled;
+  const src = ctx.imageSrc(url);
+  return (
+    <figure className={`image-tile${row.checked ? ' checked' : ''}`} role="group" aria-label={row.text} data-row={rowAddress(row)} data-key={row.key}>
+      <a href={`/view-image/${index}?url=${encodeURIComponent(src)}`} target="_blank" rel="noreferrer">
+        <img src={src} alt={row.text} loading="lazy" />
+      </a>
+      <figcaption>
+        <label>
+          <input type="checkbox" aria-label={`Reject ${row.text}`} checked={row.checked} disabled={disabled} onChange={(e) => ctx.onEdit({ type: 'check', key: row.key, checked: e.target.checked })} />{' '}
+          {row.text}
+        </label>
+        {row.isVerified && <span className="badge verified">Verified</span>}
+        {row.isMaskedByQc && <span className="badge">Masked</span>}
+      </figcaption>
+      <div className="tile-actions">
+        {ctx.canEdit && (
+          <button type="button" onClick={() => ctx.editImage({ ...row, value: url })}>
+            Edit image
+          </button>
+        )}
+        <button type="button" className="link" aria-expanded={showRemarks} onClick={() => setShowRemarks((v) => !v)}>
+          Remarks
+        </button>
+      </div>
+      {showRemarks && (
+        <RemarkPanel
+          target={ctx.remarkTarget(row)}
+          appointmentId={ctx.appointmentId}
+          history={row.remarkHistory}
+          canEdit={ctx.canEdit}
+          onSaved={(remark) => ctx.onEdit({ type: 'remark', key: row.key, remark })}
+          recorder={ctx.recorder}
+          recordingSupported={ctx.recordingSupported}
+        />
+      )}
+    </figure>
+  );
+});
+
+function ImagesPanelView({ group, title, rows, urls }: Props) {
+  const [showVerified, setShowVerified] = useState(true);
+  const [showNonVerified, setShowNonVerified] = useState(true);
+  const verifiable = VERIFIABLE.has(group);
+  const shown = verifiable ? rows.filter((r) => (r.isVerified ? showVerified : showNonVerified)) : rows;
+  const notes = [...new Set(rows.flatMap((r) => r.notes ?? []))];
+  return (
+    <section className="images-panel" aria-label={title} data-group={group}>
+      <header>
+        <h3>{title}</h3>
+        {verifiable && (
+          <span className="toggles">
+            <label>
+              <input type="checkbox" checked={showVerified} onChange={(e) => setShowVerified(e.target.checked)} /> Show Verified
+            </label>
+            <label>
+              <input type="checkbox" checked={showNonVerified} onChange={(e) => setShowNonVerified(e.target.checked)} /> Show Non Verified
+            </label>
+          </span>
+        )}
+      </header>
+      {notes.map((n) => (
+        <p key={n} className="note">
+          {n}
+        </p>
+      ))}
+      <div className="image-grid">
+        {shown.length === 0 && <p className="muted">No images</p>}
+        {shown.map((r) => (
+          <ImageTile key={r.key} row={r} index={rows.indexOf(r)} url={urls[r.key] ?? String(r.image?.url ?? r.value ?? '')} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** Re-renders only when one of its rows (or an edited url) changes. */
+export const ImagesPanel = memo(ImagesPanelView, (a, b) => a.group === b.group && a.title === b.title && a.urls === b.urls && a.rows.length === b.rows.length && a.rows.every((r, i) => r === b.rows[i]));

@@ -1,0 +1,134 @@
+/**
+ * Review header (000 §2): back arrow, appointment id, New Inspection / Re-Inspection, the 3-minute countdown for
+ * the assignee, rejection remark history and the Rejection History table, and Assign to me when unassigned.
+ */
+import { memo, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { InspectionDetail } from '../../engine/inspection.ts';
+import type { ReviewModel } from '../../engine/types.ts';
+import { latestRemark } from '../../engine/submission.ts';
+import { formatCountdown, reviewTimerMachine } from '../../machines/review-timer.machine.ts';
+import { assignmentMachine } from '../../machines/assignment.machine.ts';
+import { assignToMe } from '../../api/main.ts';
+import { showError } from '../../app/toast.ts';
+import type { ReviewAccess } from './access.ts';
+
+export function inspectionTypeLabel(version: number): string {
+  return version === 0 ? 'New Inspection' : 'Re-Inspection';
+}
+
+function Countdown() {
+  const [snapshot, send] = useMachine(reviewTimerMachine, { input: {} });
+  useEffect(() => {
+    send({ type: 'START' });
+  }, [send]);
+  return (
+    <span className={`countdown${snapshot.hasTag('expired') ? ' expired' : ''}`} role="timer" aria-label="Review time left">
+      {formatCountdown(snapshot.context.remainingMs)}
+    </span>
+  );
+}
+
+function AssignButton({ carId, user, role, onAssigned }: { carId: number; user: string; role: string; onAssigned: () => void }) {
+  const [snapshot, send] = useMachine(
+    assignmentMachine.provide({
+      actors: { assign: fromPromise(({ input }) => assignToMe(input.carId, input.user, input.role)) },
+      actions: {
+        showAlert: (_, params) => window.alert(params.message),
+        showError: (_, params) => showError(params.message),
+        reload: () => onAssigned(),
+      },
+    }),
+    { input: { user, role, origin: 'header' } },
+  );
+  return (
+    <button type="button" disabled={snapshot.hasTag('busy')} onClick={() => send({ type: 'ASSIGN', carId })}>
+      Assign to me
+    </button>
+  );
+}
+
+export interface RejectionHistoryEntry {
+  key: string;
+  parameter: string;
+  reason: string;
+}
+
+/** Rows with earlier remarks and the reason a QC, store-manager or admin role gave last (000 §5). */
+export function rejectionHistory(model: ReviewModel): RejectionHistoryEntry[] {
+  return model.order
+    .map((k) => model.rows[k])
+    .filter((r) => r.remarkHistory?.length)
+    .map((r) => ({ key: r.key, parameter: r.text, reason: latestRemark({ ...r, remark: undefined }) ?? '' }))
+    .filter((h) => h.reason);
+}
+
+interface Props {
+  inspection: InspectionDetail;
+  history: readonly RejectionHistoryEntry[];
+  access: ReviewAccess;
+  user: string;
+  role: string;
+  onAssigned: () => void;
+}
+
+export const ReviewHeader = memo(function ReviewHeader({ inspection, history, access, user, role, onAssigned }: Props) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Back to where the reviewer came from; a review opened directly (a mail link) goes back to the list.
+  const back = () => (location.key === 'default' ? navigate('/inspection') : navigate(-1));
+  const remarks = inspection.rejectionRemarkMapper ?? [];
+  return (
+    <header className="review-head">
+      <div className="review-head-line">
+        <button type="button" aria-label="Back" onClick={back}>
+          ←
+        </button>
+        <h1>{inspection.appointmentId}</h1>
+        <span className="badge">{inspectionTypeLabel(inspection.version)}</span>
+        {inspection.reInspectionReason?.reason && <span className="muted">{inspection.reInspectionReason.reason}</span>}
+        {access.canEdit && <Countdown />}
+        {access.canAssign && <AssignButton carId={inspection.carId} user={user} role={role} onAssigned={onAssigned} />}
+        {!access.isAssignee && inspection.qcAssign?.to && <span className="muted">Assigned to {inspection.qcAssign.to} (read-only)</span>}
+        {!access.canEdit && !inspection.qcAssign?.to && <span className="muted">Read-only</span>}
+      </div>
+      {(remarks.length > 0 || history.length > 0) && (
+        <details className="rejection-history">
+          <summary>Rejection History</summary>
+          {remarks.length > 0 && (
+            <ul aria-label="Rejection remarks">
+              {remarks.map((r, i) => (
+                <li key={`${r.timestamp}${i}`}>
+                  <span className="muted">
+                    {r.timestamp} · {r.role}
+                  </span>{' '}
+                  {r.rejectionRemark}
+                </li>
+              ))}
+            </ul>
+          )}
+          {history.length > 0 && (
+            <table className="grid" aria-label="Rejection History">
+              <thead>
+                <tr>
+                  <th>Rejection Parameter</th>
+                  <th>Rejection Reason</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.map((h) => (
+                  <tr key={h.key}>
+                    <td>{h.parameter}</td>
+                    <td>{h.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </details>
+      )}
+    </header>
+  );
+});

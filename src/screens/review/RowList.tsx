@@ -1,0 +1,96 @@
+/**
+ * The rows of one tab in config order: field rows one by one, consecutive image rows of a group as one images
+ * panel. Short tabs render every row; long ones (synthetic 500-row configs) are virtualized so a keystroke
+ * paints within a frame.
+ */
+import { useMemo, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { carEngine } from '../../engine/car-config.ts';
+import type { ReviewModel, RowState, Scalar, Tab } from '../../engine/types.ts';
+import { ImagesPanel } from './ImagesPanel.tsx';
+import { ReviewRow } from './ReviewRow.tsx';
+import './review.css';
+
+/** Tabs with more items than this are virtualized. */
+export const VIRTUALIZE_ABOVE = 150;
+
+export type ListItem = { kind: 'row'; key: string } | { kind: 'images'; group: string; keys: string[] };
+
+const groupOf = (key: string) => key.split(':')[0];
+
+/** The visible items of a tab, image rows grouped. */
+export function itemsOf(model: ReviewModel, tab: Tab): ListItem[] {
+  const items: ListItem[] = [];
+  for (const key of model.order) {
+    const row = model.rows[key];
+    if (row.tab !== tab || !row.isVisible) continue;
+    if (row.kind === 'image') {
+      const group = groupOf(key);
+      const last = items[items.length - 1];
+      if (last?.kind === 'images' && last.group === group) last.keys.push(key);
+      else items.push({ kind: 'images', group, keys: [key] });
+    } else items.push({ kind: 'row', key });
+  }
+  return items;
+}
+
+function lookupParentOf(row: RowState, rows: ReviewModel['rows']): Scalar | undefined {
+  if (!row.lookup || !row.parentField) return undefined;
+  const parent = rows[row.parentField];
+  return parent ? (parent.newId ?? parent.id ?? null) : undefined;
+}
+
+interface Props {
+  model: ReviewModel;
+  tab: Tab;
+  urls: Readonly<Record<string, string>>;
+}
+
+function Item({ item, model, urls }: { item: ListItem; model: ReviewModel; urls: Props['urls'] }) {
+  if (item.kind === 'images') {
+    return <ImagesPanel group={item.group} title={carEngine.rowConfig(item.group)?.text ?? item.group} rows={item.keys.map((k) => model.rows[k])} urls={urls} />;
+  }
+  const row = model.rows[item.key];
+  return <ReviewRow row={row} lookupParent={lookupParentOf(row, model.rows)} />;
+}
+
+const itemKey = (item: ListItem) => (item.kind === 'row' ? item.key : `images:${item.group}:${item.keys[0]}`);
+
+function AllRows({ items, model, urls, tab }: Props & { items: ListItem[] }) {
+  return (
+    <section className="rows" aria-label={`${tab} rows`}>
+      {items.map((item) => (
+        <Item key={itemKey(item)} item={item} model={model} urls={urls} />
+      ))}
+    </section>
+  );
+}
+
+function VirtualRows({ items, model, urls, tab }: Props & { items: ListItem[] }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (items[i].kind === 'images' ? 260 : 52),
+    overscan: 12,
+    getItemKey: (i) => itemKey(items[i]),
+  });
+  return (
+    // The scroll box's height is inline so the list virtualizes wherever it is mounted (a bench page without review.css).
+    <section className="rows virtual" aria-label={`${tab} rows`} ref={scrollRef} style={{ height: 'calc(100vh - 260px)', minHeight: 320, overflow: 'auto' }}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((v) => (
+          <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}>
+            <Item item={items[v.index]} model={model} urls={urls} />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function RowList({ model, tab, urls }: Props) {
+  const items = useMemo(() => itemsOf(model, tab), [model, tab]);
+  if (items.length === 0) return <p className="muted rows-empty">No results found</p>;
+  return items.length > VIRTUALIZE_ABOVE ? <VirtualRows items={items} model={model} tab={tab} urls={urls} /> : <AllRows items={items} model={model} tab={tab} urls={urls} />;
+}

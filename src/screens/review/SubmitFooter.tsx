@@ -1,0 +1,83 @@
+/**
+ * Submission footer (000 §4): Critical / Non Critical toggle, the dummy flag (hidden for version views) and
+ * Submit, driven by the submission machine; the rejection popup asks for issue types ('No issue' exclusive).
+ */
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useNavigate } from 'react-router-dom';
+import { Dialog, Heading, Modal } from 'react-aria-components';
+import type { InspectionDetail } from '../../engine/inspection.ts';
+import type { ReviewModel } from '../../engine/types.ts';
+import { submissionMachine } from '../../machines/submission.machine.ts';
+import issueTypes from '../../config/issue-types.json';
+import { submitReport } from '../../api/main.ts';
+import { showError, showSuccess } from '../../app/toast.ts';
+
+interface Props {
+  model: ReviewModel;
+  inspection: InspectionDetail;
+  reviewStartTime: string;
+  isCritical: boolean;
+  isDummy: boolean;
+  showDummy: boolean;
+  onCritical: (critical: boolean) => void;
+  onDummy: (dummy: boolean) => void;
+  /** A 206 answer asks for a reload. */
+  onReload: () => void;
+  alert?: (message: string) => void;
+}
+
+export function SubmitFooter({ model, inspection, reviewStartTime, isCritical, isDummy, showDummy, onCritical, onDummy, onReload, alert = (m) => window.alert(m) }: Props) {
+  const navigate = useNavigate();
+  const [snapshot, send] = useMachine(
+    submissionMachine.provide({
+      actors: { submitReview: fromPromise(({ input }) => submitReport(input.carId, input.payload)) },
+      actions: {
+        // The engine's alert already lists the failing fields, one per line.
+        showAlert: (_, params) => alert(params.alert),
+        showSuccess: (_, params) => showSuccess(params.message),
+        showError: (_, params) => showError(params.message),
+        navigateToList: () => navigate('/inspection'),
+        reloadPage: () => onReload(),
+      },
+    }),
+    { input: { carId: inspection.carId } },
+  );
+  const request = { type: 'SUBMIT', model, inspection, isCritical, isDummy, reviewStartTime } as const;
+  const busy = snapshot.hasTag('busy');
+  return (
+    <footer className="review-footer">
+      <label className="switch">
+        <input type="checkbox" role="switch" checked={isCritical} disabled={busy} onChange={(e) => onCritical(e.target.checked)} /> {isCritical ? 'Critical' : 'Non Critical'}
+      </label>
+      {showDummy && (
+        <label>
+          <input type="checkbox" checked={isDummy} disabled={busy} onChange={(e) => onDummy(e.target.checked)} /> Dummy Inspection
+        </label>
+      )}
+      <button type="button" className="primary" disabled={!snapshot.can(request)} onClick={() => send(request)}>
+        {busy ? 'Submitting...' : 'Submit'}
+      </button>
+      {snapshot.hasTag('issuePopup') && (
+        <Modal isOpen isDismissable={false} className="modal">
+          <Dialog aria-label="Issue Type" className="popup">
+            <Heading slot="title">Issue Type</Heading>
+            {issueTypes.issueTypes.map((issue) => (
+              <label key={issue.id}>
+                <input type="checkbox" checked={snapshot.context.issueType.includes(issue.id)} onChange={() => send({ type: 'TOGGLE_ISSUE', id: issue.id })} /> {issue.label}
+              </label>
+            ))}
+            <div className="popup-actions">
+              <button type="button" onClick={() => send({ type: 'CANCEL' })}>
+                Cancel
+              </button>
+              <button type="button" onClick={() => send({ type: 'CONFIRM_ISSUES' })}>
+                Confirm
+              </button>
+            </div>
+          </Dialog>
+        </Modal>
+      )}
+    </footer>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * SUMMARY tab (000 §2): the errors summary table (every ticked visible row), the RI Changes table with the Send
+ * Mail popup and the e-mails already sent.
+ */
+import { useEffect, useState } from 'react';
+import type { FieldValue, InspectionDetail } from '../../engine/inspection.ts';
+import type { ReviewModel, RowState } from '../../engine/types.ts';
+import { rejectedRows } from '../../engine/submission.ts';
+import { fetchRiEmailLog, type RiEmailLog } from '../../api/review.ts';
+import { RiMailPopup } from './RiMailPopup.tsx';
+
+function text(v: FieldValue | undefined): string {
+  if (v === null || v === undefined) return '';
+  return Array.isArray(v) ? v.join(', ') : String(v);
+}
+
+function newValueOf(row: RowState): string {
+  if (row.newValues) return row.newValues.join(', ');
+  return row.newValue === null || row.newValue === undefined ? '' : String(row.newValue);
+}
+
+interface Props {
+  model: ReviewModel;
+  inspection: InspectionDetail;
+  canEdit: boolean;
+}
+
+export function SummaryTab({ model, inspection, canEdit }: Props) {
+  const errors = rejectedRows(model);
+  const changes = inspection.riTableData ?? [];
+  const [mailOpen, setMailOpen] = useState(false);
+  const [log, setLog] = useState<RiEmailLog[]>([]);
+  const [logVersion, setLogVersion] = useState(0);
+
+  useEffect(() => {
+    if (inspection.version <= 0) return;
+    let live = true;
+    fetchRiEmailLog(inspection.appointmentId).then((l) => live && setLog(l), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [inspection.appointmentId, inspection.version, logVersion]);
+
+  return (
+    <div className="summary">
+      <section aria-label="Errors Summary">
+        <h3>Errors Summary</h3>
+        {errors.length === 0 ? (
+          <p className="muted">No errors marked</p>
+        ) : (
+          <table className="grid" aria-label="Errors">
+            <thead>
+              <tr>
+                <th>Tab</th>
+                <th>Field</th>
+                <th>Value</th>
+                <th>New Value</th>
+                <th>Remark</th>
+              </tr>
+            </thead>
+            <tbody>
+              {errors.map((r) => (
+                <tr key={r.key}>
+                  <td>{r.tab}</td>
+                  <td>{r.text}</td>
+                  <td>{r.kind === 'image' ? 'Image' : text(r.value)}</td>
+                  <td>{newValueOf(r)}</td>
+                  <td>{r.remark ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {inspection.version > 0 && (
+        <section aria-label="RI Changes">
+          <h3>
+            RI Changes{' '}
+            {canEdit && (
+              <button type="button" onClick={() => setMailOpen(true)}>
+                Send Mail
+              </button>
+            )}
+          </h3>
+          {changes.length === 0 ? (
+            <p className="muted">No results found</p>
+          ) : (
+            <table className="grid" aria-label="RI Changes">
+              <thead>
+                <tr>
+                  <th>Field</th>
+                  <th>Last Auction Version</th>
+                  <th>Current Version</th>
+                </tr>
+              </thead>
+              <tbody>
+                {changes.map((c, i) => (
+                  <tr key={`${c.title}${i}`}>
+                    <td>{c.title}</td>
+                    <td>{text(c.oldValue)}</td>
+                    <td>{text(c.newValue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {log.length > 0 && (
+            <ul className="mail-log" aria-label="Sent e-mails">
+              {log.map((l) => (
+                <li key={`${l.createdAt}${l.reinspectionDiffUrl}`}>
+                  {l.createdAt}{' '}
+                  <a href={l.reinspectionDiffUrl} target="_blank" rel="noreferrer">
+                    Differences
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      {mailOpen && (
+        <RiMailPopup
+          carId={inspection.carId}
+          version={inspection.version}
+          raEmail={inspection.raEmail}
+          regionDepartmentEmail={inspection.regionDepartmentEmail}
+          onClose={(sent) => {
+            setMailOpen(false);
+            if (sent) setLogVersion((v) => v + 1);
+          }}
+        />
+      )}
+    </div>
+  );
+}

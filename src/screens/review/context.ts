@@ -1,0 +1,30 @@
+/** What every row needs besides its RowState; stable for the life of a review so memoised rows keep skipping. */
+import { createContext, useContext } from 'react';
+import type { Edit, RowState } from '../../engine/types.ts';
+import type { RemarkTarget } from '../../machines/remark.machine.ts';
+import type { AudioRecorder } from './audio.ts';
+
+export interface ReviewRowContext {
+  /** False for everyone but the assignee (000 §4). */
+  canEdit: boolean;
+  appointmentId: string;
+  /** Stable: dispatches an engine edit. */
+  onEdit: (edit: Edit) => void;
+  remarkTarget: (row: RowState) => RemarkTarget;
+  /** Opens the image editor on an image row. */
+  editImage: (row: RowState) => void;
+  /** Uploads an RTO NOC / NMC image for a row (canUpload). */
+  uploadRowImage: (row: RowState, file: File) => Promise<void>;
+  recorder?: () => AudioRecorder;
+  recordingSupported?: boolean;
+  /** The URL images load from (image host and quality parameter applied). */
+  imageSrc: (url: string) => string;
+}
+
+export const RowContext = createContext<ReviewRowContext | null>(null);
+
+export function useRowContext(): ReviewRowContext {
+  const ctx = useContext(RowContext);
+  if (!ctx) throw new Error('RowContext missing');
+  return ctx;
+}

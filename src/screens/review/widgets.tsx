@@ -1,0 +1,170 @@
+/**
+ * Value editors of a row, one per engine Widget (the engine's ranked testers pick it; this file only maps it to
+ * a component). Every editor dispatches engine Edits; none holds a rule.
+ */
+import { memo, type ReactNode } from 'react';
+import { acceptsInput } from '../../engine/widgets.ts';
+import type { Edit, RowState, Scalar } from '../../engine/types.ts';
+import { DateInput } from '../../components/DateInput.tsx';
+import { useLookup } from './lookups.ts';
+
+export interface EditorProps {
+  row: RowState;
+  disabled: boolean;
+  onEdit: (edit: Edit) => void;
+  /** Parent id for dependent lookups (the state of an RTO code). */
+  lookupParent?: Scalar;
+}
+
+/** What the editor shows: the reviewer's new value once edited (even blank), else the recorded value. */
+export function shownValue(row: Pick<RowState, 'newValue' | 'value'>): string {
+  const v = row.newValue !== undefined ? row.newValue : row.value;
+  return v === null || v === undefined ? '' : String(v);
+}
+
+function label(row: RowState): string {
+  return `${row.text} new value`;
+}
+
+export function TextWidget({ row, disabled, onEdit }: EditorProps) {
+  return (
+    <input
+      className="row-input"
+      aria-label={label(row)}
+      value={shownValue(row)}
+      disabled={disabled}
+      maxLength={row.maxLength}
+      inputMode={row.widget === 'numeric' ? 'numeric' : undefined}
+      onChange={(e) => {
+        const el = e.target;
+        let text = el.value;
+        if (!acceptsInput(row, text)) return;
+        if (row.upperCase && text !== text.toUpperCase()) {
+          // Upper-case in place so the caret stays where the reviewer is typing (the engine stores it upper-cased too).
+          const { selectionStart, selectionEnd } = el;
+          text = text.toUpperCase();
+          el.value = text;
+          el.setSelectionRange(selectionStart, selectionEnd);
+        }
+        onEdit({ type: 'setValue', key: row.key, value: text === '' ? null : text });
+      }}
+    />
+  );
+}
+
+function Options({ options, current }: { options: readonly string[]; current: string }) {
+  const list = current && !options.includes(current) ? [current, ...options] : options;
+  return (
+    <>
+      <option value="">Select</option>
+      {list.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </>
+  );
+}
+
+export function SelectWidget({ row, disabled, onEdit }: EditorProps) {
+  const current = shownValue(row);
+  return (
+    <select
+      className="row-input"
+      aria-label={label(row)}
+      value={current}
+      disabled={disabled}
+      onChange={(e) => onEdit({ type: 'setValue', key: row.key, value: e.target.value === '' ? null : e.target.value })}
+    >
+      <Options options={row.options ?? []} current={current} />
+    </select>
+  );
+}
+
+/** A select whose choices come from a lookup call; the chosen option's id goes with the value (newId). */
+export function LookupSelectWidget({ row, disabled, onEdit, lookupParent }: EditorProps) {
+  const options = useLookup(row.lookup, lookupParent, !disabled);
+  const current = shownValue(row);
+  const labels = options?.map((o) => o.label) ?? [];
+  return (
+    <select
+      className="row-input"
+      aria-label={label(row)}
+      value={current}
+      disabled={disabled}
+      onChange={(e) => {
+        const picked = options?.find((o) => o.label === e.target.value);
+        onEdit({ type: 'setValue', key: row.key, value: e.target.value === '' ? null : e.target.value, id: picked?.id ?? null });
+      }}
+    >
+      <Options options={labels} current={current} />
+    </select>
+  );
+}
+
+/** Checkboxes, one per choice; the engine applies exclusive choices ('Ok', 'No Mismatch'). */
+export function MultiSelectWidget({ row, disabled, onEdit }: EditorProps) {
+  const chosen = row.newValues ?? row.values ?? [];
+  // Comment rows also offer the section's comment choices (000 §7 api/comments).
+  const comments = useLookup(row.kind === 'comments' ? `comments:${row.section}` : undefined, null, !disabled);
+  const options = comments ? [...(row.options ?? []), ...comments.map((c) => c.label).filter((c) => !row.options?.includes(c))] : (row.options ?? []);
+  const all = [...options, ...chosen.filter((c) => !options.includes(c))];
+  return (
+    <fieldset className="multi" aria-label={label(row)} disabled={disabled}>
+      {all.map((o) => (
+        <label key={o}>
+          <input type="checkbox" checked={chosen.includes(o)} onChange={() => onEdit({ type: 'toggleOption', key: row.key, option: o })} /> {o}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Entered as dd/MM/yyyy, stored DD-MM-YYYY (000 §5). Only complete dates are edits: a half-typed date (no day,
+ * or a year of fewer than four digits) handed back as the value would wipe the segments being typed.
+ */
+export function DateWidget({ row, disabled, onEdit }: EditorProps) {
+  return (
+    <DateInput
+      label={label(row)}
+      value={shownValue(row)}
+      isDisabled={disabled}
+      onChange={(stored) => stored !== null && COMPLETE_DATE.test(stored) && onEdit({ type: 'setValue', key: row.key, value: stored })}
+    />
+  );
+}
+
+export function ReadonlyWidget({ row }: { row: RowState }) {
+  return <span className="row-readonly">{shownValue(row)}</span>;
+}
+
+const COMPLETE_DATE = /^\d{2}-\d{2}-\d{4}$/;
+
+/** Rows edited elsewhere (make/model/variant: the variant panel) show their value only. */
+const PANEL_LOOKUPS = new Set(['make', 'model', 'variant']);
+
+/** The editor of a row, chosen by its engine widget. */
+export const RowEditor = memo(function RowEditor(props: EditorProps): ReactNode {
+  const { row } = props;
+  switch (row.widget) {
+    case 'text':
+    case 'numeric':
+      return <TextWidget {...props} />;
+    case 'select':
+      if (row.lookup && PANEL_LOOKUPS.has(row.lookup)) return <ReadonlyWidget row={row} />;
+      return row.lookup ? <LookupSelectWidget {...props} /> : <SelectWidget {...props} />;
+    case 'multiselect':
+      return <MultiSelectWidget {...props} />;
+    case 'date':
+      return <DateWidget {...props} />;
+    case 'readonly':
+    case 'image':
+    case 'audioRemark':
+      return <ReadonlyWidget row={row} />;
+    default: {
+      const never: never = row.widget;
+      return String(never);
+    }
+  }
+});

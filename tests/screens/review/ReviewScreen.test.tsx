@@ -1,0 +1,374 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fetchInspection, assignToMe, submitReport } from '../../../src/api/main.ts';
+import { saveRemark, setReviewStartTime, uploadImage } from '../../../src/api/review.ts';
+import { fetchCustomerDocuments } from '../../../src/api/docs.ts';
+import { showError, showSuccess } from '../../../src/app/toast.ts';
+import { signInAs } from '../../support/fake-http.ts';
+import { fakeLayout } from '../../support/layout.ts';
+import { makeInspection, OTHER, REVIEWER, renderReview } from './helpers.tsx';
+import { recordingSurface } from './surface.ts';
+
+vi.mock('../../../src/api/main.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/api/main.ts')>()),
+  fetchInspection: vi.fn(),
+  assignToMe: vi.fn(),
+  submitReport: vi.fn(),
+}));
+vi.mock('../../../src/api/review.ts', () => ({
+  setReviewStartTime: vi.fn(async () => undefined),
+  fetchRegistry: vi.fn(async () => null),
+  fetchAppConfig: vi.fn(async () => ({ duplicateKey: 1 })),
+  fetchRemarks: vi.fn(async () => []),
+  saveRemark: vi.fn(),
+  fetchComments: vi.fn(async () => []),
+  uploadImage: vi.fn(),
+  fetchRiEmailLog: vi.fn(async () => []),
+  sendRiMail: vi.fn(),
+  fetchMakes: vi.fn(async () => []),
+  fetchModels: vi.fn(async () => []),
+  fetchVariants: vi.fn(async () => []),
+  fetchLookup: vi.fn(async () => []),
+}));
+vi.mock('../../../src/api/docs.ts', () => ({
+  fetchCustomerDocuments: vi.fn(async () => ({ preRcImages: [], preInsuranceImages: [] })),
+  approveDocument: vi.fn(),
+}));
+vi.mock('../../../src/app/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
+
+const serve = (inspection = makeInspection({ values: { rtoNocIssued: 'No' } })) => {
+  vi.mocked(fetchInspection).mockResolvedValue(inspection);
+  return inspection;
+};
+const row = (name: string) => screen.getByRole('group', { name });
+const alertSpy = () => vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+
+let undoLayout = () => undefined as void;
+beforeEach(() => {
+  signInAs('qc', REVIEWER);
+  undoLayout = fakeLayout();
+});
+afterEach(() => {
+  undoLayout();
+  cleanup();
+  localStorage.clear();
+  vi.clearAllMocks();
+  vi.restoreAllMocks();
+});
+
+describe('review page states (spec 000 §2 Review page, §4)', () => {
+  it("shows 'Loading...' until the inspection arrives", async () => {
+    let resolve: (v: ReturnType<typeof makeInspection>) => void = () => undefined;
+    vi.mocked(fetchInspection).mockReturnValue(new Promise((r) => (resolve = r)));
+    renderReview();
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    await act(async () => resolve(makeInspection()));
+    expect(await screen.findByRole('heading', { name: 'APT0077' })).toBeTruthy();
+  });
+
+  it('shows the error panel with the detail when the inspection cannot be fetched', async () => {
+    vi.mocked(fetchInspection).mockRejectedValue(Object.assign(new Error('Request failed'), { body: { detail: 'Inspection 77 not found' } }));
+    renderReview();
+    expect(await screen.findByText('Oops!')).toBeTruthy();
+    expect(screen.getByText('Inspection 77 not found')).toBeTruthy();
+  });
+
+  it('is read-only for a signed-in user who is not the assignee: no ticks, no edits, no Submit, no countdown', async () => {
+    serve(makeInspection({ inspection: { qcAssign: { to: OTHER } } }));
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    expect(screen.getByText(`Assigned to ${OTHER} (read-only)`)).toBeTruthy();
+    expect(within(row('Insurance Type')).getByRole('checkbox').hasAttribute('disabled')).toBe(true);
+    expect(within(row('Insurance Type')).getByRole('combobox').hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull();
+    expect(setReviewStartTime).not.toHaveBeenCalled();
+  });
+
+  it('a past version opened from the version list is read-only even for the assignee in smReview', async () => {
+    serve();
+    renderReview('/review/77', { inspectionStatus: 'smReview', version: 0 });
+    await screen.findByRole('heading', { name: 'APT0077' });
+    expect(within(row('Fuel Type')).getByRole('checkbox').hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it('offers Assign to me on an unassigned inspection and reloads it 1 s after assigning', async () => {
+    const free = makeInspection({ inspection: { qcAssign: { to: null } } });
+    vi.mocked(fetchInspection).mockResolvedValueOnce(free).mockResolvedValue(makeInspection());
+    vi.mocked(assignToMe).mockResolvedValue(makeInspection());
+    renderReview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign to me' }));
+    expect(assignToMe).toHaveBeenCalledWith(77, REVIEWER, 'qc');
+    await waitFor(() => expect(fetchInspection).toHaveBeenCalledTimes(2), { timeout: 2500 });
+    expect(await screen.findByRole('button', { name: 'Submit' })).toBeTruthy();
+  });
+
+  it('shows the header for the assignee: appointment id, type label, 3-minute countdown; records the review start', async () => {
+    serve(makeInspection({ inspection: { version: 2 } }));
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    expect(screen.getByText('Re-Inspection')).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/^0[23]:\d\d$/);
+    expect(setReviewStartTime).toHaveBeenCalledWith(77);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Documents (0)', 'EXTERIOR (0)', 'INTERIOR (0)', 'SUMMARY (0)']);
+  });
+
+  it('shows the rejection remark history and the Rejection History table (rejectionParameter, rejectionReason)', async () => {
+    const inspection = makeInspection({
+      inspection: { rejectionRemarkMapper: [{ rejectionRemark: 'RC image blurred', role: 'qc', timestamp: '20-11-2026 10:15:00' }] },
+    });
+    inspection.inspectionData.carDetails!.chassisNumber.remarkHistory = [
+      { id: 'h1', user: OTHER, role: 'qc', type: 'text', remark: 'Chassis number unreadable', timestamp: 1763600000 },
+    ];
+    serve(inspection);
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.click(screen.getByText('Rejection History'));
+    expect(screen.getByRole('list', { name: 'Rejection remarks' }).textContent).toContain('RC image blurred');
+    const table = screen.getByRole('table', { name: 'Rejection History' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['Rejection ParameterRejection Reason', 'Chassis NumberChassis number unreadable']);
+  });
+
+  it('Back goes to the list when the review was opened directly', async () => {
+    serve();
+    renderReview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('where').textContent).toBe('/inspection');
+  });
+
+  it("labels version 0 'New Inspection'", async () => {
+    serve();
+    renderReview();
+    expect(await screen.findByText('New Inspection')).toBeTruthy();
+  });
+});
+
+describe('assignee editing (spec 000 §4 dependent rows)', () => {
+  it('3rd Party ticks the insurance row, keeps expiry, drops no-claim bonus and counts the errors on the tab', async () => {
+    serve();
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    expect(screen.getByRole('group', { name: 'No Claim Bonus' })).toBeTruthy();
+    await userEvent.selectOptions(within(row('Insurance Type')).getByRole('combobox'), '3rd Party');
+    expect((within(row('Insurance Type')).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('group', { name: 'No Claim Bonus' })).toBeNull();
+    expect(screen.getByRole('group', { name: 'Insurance Expiry' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /Documents/ }).textContent).not.toBe('Documents (0)');
+    expect(document.querySelector('[data-row="carDetails.insuranceType"]')).not.toBeNull();
+
+    await userEvent.selectOptions(within(row('Insurance Type')).getByRole('combobox'), 'Insurance Expired');
+    expect(screen.queryByRole('group', { name: 'Insurance Expiry' })).toBeNull();
+  });
+
+  it('a fuel other than diesel or electric shows CNG/LPG fitment ticked and its tick disabled', async () => {
+    serve();
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    expect(screen.queryByRole('group', { name: 'CNG/LPG Fitment' })).toBeNull();
+    await userEvent.selectOptions(within(row('Fuel Type')).getByRole('combobox'), 'Petrol + CNG');
+    const tick = within(row('CNG/LPG Fitment')).getByRole('checkbox') as HTMLInputElement;
+    expect([tick.checked, tick.disabled]).toEqual([true, true]);
+  });
+
+  it('unticking a row clears its new value', async () => {
+    serve();
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    const input = within(row('Registration Number')).getByRole('textbox') as HTMLInputElement;
+    await userEvent.clear(input);
+    await userEvent.type(input, 'mh12ab1234');
+    expect(input.value).toBe('MH12AB1234');
+    // Upper-cased in place: typing in the middle keeps the caret there.
+    input.setSelectionRange(2, 2);
+    await userEvent.type(input, 'x', { initialSelectionStart: 2, initialSelectionEnd: 2 });
+    expect(input.value).toBe('MHX12AB1234');
+    expect(input.selectionStart).toBe(3);
+    await userEvent.clear(input);
+    await userEvent.type(input, 'MH12AB1234');
+    const tick = within(row('Registration Number')).getByRole('checkbox');
+    expect((tick as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(tick);
+    expect((within(row('Registration Number')).getByRole('textbox') as HTMLInputElement).value).toBe('MH01AB1234');
+  });
+
+  it('switches tabs and shows the exterior rows (tyres with tread depth and condition) and interior rows', async () => {
+    const inspection = makeInspection();
+    inspection.inspectionData.exteriorTyres!.lhsFrontTyre.additionalInfo = { treadDepth: '4 mm', currentCondition: 'Good' };
+    serve(inspection);
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.click(screen.getByRole('tab', { name: /EXTERIOR/ }));
+    expect(row('LHS Front Tyre').textContent).toContain('Tread Depth: 4 mm');
+    expect(row('LHS Front Tyre').textContent).toContain('Current Condition: Good');
+    expect(screen.getByRole('region', { name: 'Main Images' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: /INTERIOR/ }));
+    expect(screen.getByRole('group', { name: 'Odometer Reading' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'AC Cooling' })).toBeTruthy();
+  });
+});
+
+describe('image editor on the review (spec 000 §2, §5, §7 v2/image, §8)', () => {
+  it('masks RC1: uploads with hashKey, pointerCount and the old url, marks the tile Masked and ticks it, rebuilds from the stored image', async () => {
+    const recorded = makeInspection();
+    const stored = makeInspection();
+    const rc1 = stored.inspectionData.carDetails!.rcImages.images![0];
+    Object.assign(rc1, { url: '/uploads/rc1-masked.jpg', oldUrl: rc1.url, isMaskedByQc: true });
+    vi.mocked(fetchInspection).mockResolvedValueOnce(recorded).mockResolvedValue(stored);
+    vi.mocked(uploadImage).mockResolvedValue({ url: '/uploads/rc1-masked.jpg' });
+    const { surface, calls } = recordingSurface();
+    renderReview('/review/77', undefined, { imageSurface: () => surface });
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.click(within(screen.getByRole('group', { name: 'RC1' })).getByRole('button', { name: 'Edit image' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit image RC1' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Rotate 90°' }).hasAttribute('disabled')).toBe(false));
+    const canvas = within(dialog).getByRole('img', { name: 'Image being edited' });
+    fireEvent.mouseDown(canvas, { clientX: 5, clientY: 5 });
+    fireEvent.mouseUp(canvas, { clientX: 50, clientY: 40 });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Image updated successfully'));
+    expect(calls.toBlob).toEqual([['image/jpeg', 0.9]]);
+    expect(vi.mocked(uploadImage).mock.calls[0][1]).toMatchObject({
+      carId: 77, section: 'carDetails', part: 'rcImages', hashKey: rc1.hashKey, pointerCount: 1, isTilted: false, fileExtension: 'jpeg', oldImageUrl: recorded.inspectionData.carDetails!.rcImages.images![0].url,
+    });
+    const tile = screen.getByRole('group', { name: 'RC1' });
+    await within(tile).findByText('Masked');
+    expect((within(tile).getByRole('checkbox', { name: 'Reject RC1' }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(within(tile).getByRole('img', { name: 'RC1' }).getAttribute('src')).toBe('/uploads/rc1-masked.jpg'));
+    expect(fetchInspection).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('tab', { name: /Documents/ }).textContent).toBe('Documents (1)');
+  });
+});
+
+describe('RTO NOC / NMC image upload (spec 000 §4, §5, §7)', () => {
+  it("uploads an image file as additionalInfo with role qc, says 'Image Uploaded' and rebuilds the model keeping the edits", async () => {
+    const recorded = makeInspection({ values: { rtoNocIssued: 'Yes', rtoNocAvailable: 'Yes' } });
+    const stored = makeInspection({ values: { rtoNocIssued: 'Yes', rtoNocAvailable: 'Yes' } });
+    stored.inspectionData.carDetails!.rtoNocIssued.subParts!.rtoNocAvailable.image = { hashKey: 'APT0077_noc', title: 'RTO NOC Available', url: '/uploads/noc.jpg' };
+    vi.mocked(fetchInspection).mockResolvedValueOnce(recorded).mockResolvedValue(stored);
+    vi.mocked(uploadImage).mockResolvedValue({ url: '/uploads/noc.jpg' });
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.click(within(row('Chassis Number')).getByRole('checkbox'));
+    const input = within(row('RTO NOC Available')).getByLabelText('Upload RTO NOC Available image') as HTMLInputElement;
+    expect(input.accept).toBe('image/*');
+
+    await userEvent.upload(input, new File(['%PDF'], 'noc.pdf', { type: 'application/pdf' }), { applyAccept: false });
+    expect(showError).toHaveBeenCalledWith('Only image files can be uploaded');
+    expect(uploadImage).not.toHaveBeenCalled();
+
+    await userEvent.upload(input, new File(['jpg'], 'noc.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Image Uploaded'));
+    expect(vi.mocked(uploadImage).mock.calls[0][1]).toMatchObject({ carId: 77, section: 'carDetails', type: 'additionalInfo', part: 'rtoNocIssued', subPart: 'rtoNocAvailable', role: 'qc', fileExtension: 'jpg' });
+    await waitFor(() => expect(within(row('RTO NOC Available')).getByRole('link', { name: 'View image' })).toBeTruthy());
+    expect((within(row('Chassis Number')).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('submit (spec 000 §4 submission, §5 before submit, §8)', () => {
+  it("alerts 'Please add rejection comment on the following Fields:' with the field list for a ticked non-editable row", async () => {
+    const alert = alertSpy();
+    serve(makeInspection({ values: { rtoNocIssued: 'No' }, commentFlags: { customerName: 0 } }));
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.click(within(row('Customer Name')).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(alert).toHaveBeenCalledWith('Please add rejection comment on the following Fields:\nCustomer Name');
+    expect(submitReport).not.toHaveBeenCalled();
+  });
+
+  it("alerts 'Please fill the following Fields:' for a ticked document row without a new value", async () => {
+    const alert = alertSpy();
+    serve();
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.click(within(row('Chassis Number')).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(alert).toHaveBeenCalledWith('Please fill the following Fields:\nChassis Number');
+  });
+
+  it("rejection popup: 'Please select Issue Type', 'No issue' exclusive, then success and /inspection after 2 s", async () => {
+    const alert = alertSpy();
+    serve(makeInspection({ values: { rtoNocIssued: 'No' }, commentFlags: { customerName: 0 } }));
+    vi.mocked(saveRemark).mockResolvedValue(null);
+    vi.mocked(submitReport).mockResolvedValue({ status: 200, data: { detail: { message: 'ok', inspectionStatus: 'smReviewRejected' } } });
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    const customer = row('Customer Name');
+    await userEvent.click(within(customer).getByRole('checkbox'));
+    await userEvent.click(within(customer).getByRole('button', { name: 'Remarks' }));
+    await userEvent.type(within(customer).getByRole('textbox', { name: 'Remark' }), 'Name differs from RC');
+    await userEvent.click(within(customer).getByRole('button', { name: 'Add' }));
+    await within(customer).findByText('Remark: Name differs from RC');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const popup = await screen.findByRole('dialog', { name: 'Issue Type' });
+    await userEvent.click(within(popup).getByRole('button', { name: 'Confirm' }));
+    expect(alert).toHaveBeenCalledWith('Please select Issue Type');
+
+    const box = (name: string) => within(popup).getByRole('checkbox', { name }) as HTMLInputElement;
+    await userEvent.click(box('RC Documents'));
+    await userEvent.click(box('No issue'));
+    expect([box('No issue').checked, box('RC Documents').checked]).toEqual([true, false]);
+    await userEvent.click(box('Image Quality'));
+    expect([box('No issue').checked, box('Image Quality').checked]).toEqual([false, true]);
+    await userEvent.click(within(popup).getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(submitReport).toHaveBeenCalled());
+    const [carId, payload] = vi.mocked(submitReport).mock.calls[0];
+    expect(carId).toBe(77);
+    expect(payload).toMatchObject({ role: 'qc', client: 'web', inspectionStatus: 'smReviewRejected', isCritical: 0, sections: { summary: { issueType: [4] } } });
+    expect(payload.sections.carDetails?.rejectedFields.customerName.message).toBe('Name differs from RC');
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Inspection Completed Successfully'));
+    expect((await screen.findByTestId('where', {}, { timeout: 3000 })).textContent).toBe('/inspection');
+  });
+
+  it('approves with nothing ticked: done, Critical toggled, no popup', async () => {
+    serve();
+    vi.mocked(submitReport).mockResolvedValue({ status: 200, data: {} });
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    const critical = screen.getByRole('switch', { name: 'Non Critical' });
+    await userEvent.click(critical);
+    expect(screen.getByRole('switch', { name: 'Critical' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(submitReport).toHaveBeenCalled());
+    expect(vi.mocked(submitReport).mock.calls[0][1]).toMatchObject({ inspectionStatus: 'done', isCritical: 1, isDummyInspection: 0 });
+    expect(screen.queryByRole('dialog', { name: 'Issue Type' })).toBeNull();
+  });
+
+  it('a dummy inspection submits with isDummyInspection=1 and no selections', async () => {
+    serve();
+    vi.mocked(submitReport).mockResolvedValue({ status: 200, data: {} });
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.click(screen.getByRole('tab', { name: /EXTERIOR/ }));
+    await userEvent.click(within(row('Alloy Wheels')).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Dummy Inspection' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(submitReport).toHaveBeenCalled());
+    expect(vi.mocked(submitReport).mock.calls[0][1]).toMatchObject({ isDummyInspection: 1, inspectionStatus: 'done', sections: { summary: { issueType: [] } } });
+  });
+});
+
+describe('customer documents popup on the review (spec 000 §4)', () => {
+  it('opens for the assignee in smReview when the customer uploaded RC or insurance images', async () => {
+    serve();
+    vi.mocked(fetchCustomerDocuments).mockResolvedValue({ preRcImages: [{ imageTitle: 'RC Front', url: 'https://img/rc.jpg' }], preInsuranceImages: [] });
+    renderReview();
+    const dialog = await screen.findByRole('dialog', { name: 'Customer Documents' });
+    expect(within(dialog).getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(true);
+    expect(fetchCustomerDocuments).toHaveBeenCalledWith({ appointmentId: 'APT0077', leadToken: 'lead-1' });
+  });
+
+  it('does not open for someone who is not the assignee', async () => {
+    serve(makeInspection({ inspection: { qcAssign: { to: OTHER } } }));
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    expect(fetchCustomerDocuments).not.toHaveBeenCalled();
+  });
+});

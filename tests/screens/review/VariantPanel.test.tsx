@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { carEngine } from '../../../src/engine/car-config.ts';
+import { fetchMakes, fetchModels, fetchVariants, type Variant } from '../../../src/api/review.ts';
+import { activeVariants, VariantPanel } from '../../../src/screens/review/VariantPanel.tsx';
+import { makeInspection } from './helpers.tsx';
+
+vi.mock('../../../src/api/review.ts', () => ({ fetchMakes: vi.fn(), fetchModels: vi.fn(), fetchVariants: vi.fn() }));
+
+const variant = (id: number, name: string, variant_status = 'Active', variantyear_status = 'Active'): Variant => ({
+  variant_id: id, variant_name: name, variant_display_name: name, variant_status, variantyear_status,
+});
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+function panel(canEdit = true) {
+  vi.mocked(fetchMakes).mockResolvedValue([{ make_id: 1, make_name: 'Maruti' }, { make_id: 2, make_name: 'Honda' }]);
+  vi.mocked(fetchModels).mockImplementation(async (id) => (id === 1 ? [{ model_id: 10, model_name: 'Swift' }] : [{ model_id: 20, model_name: 'City' }]));
+  vi.mocked(fetchVariants).mockResolvedValue([variant(100, 'VXI'), variant(101, 'ZXI', 'Inactive'), variant(102, 'LXI', 'Active', 'Inactive'), variant(103, 'V CVT')]);
+  const model = carEngine.evaluate(makeInspection({ values: { make: 'Maruti', model: 'Swift', variant: 'VXI', fuelType: 'Petrol' } }));
+  const onEdit = vi.fn();
+  const alert = vi.fn();
+  render(<VariantPanel make={model.rows.make} model={model.rows.model} variant={model.rows.variant} fuelType="Petrol" canEdit={canEdit} onEdit={onEdit} alert={alert} />);
+  return { onEdit, alert };
+}
+
+const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
+
+describe('make / model / variant panel (spec 000 §2, §5)', () => {
+  it('offers only variants with Active variant status and Active variant-year status', async () => {
+    expect(activeVariants([variant(1, 'A'), variant(2, 'B', 'Inactive'), variant(3, 'C', 'Active', 'Inactive'), variant(1, 'A')]).map((v) => v.variant_name)).toEqual(['A']);
+    panel();
+    await waitFor(() => expect([...select('Variant').options].map((o) => o.text)).toEqual(['Select', 'VXI', 'V CVT']));
+    expect(fetchVariants).toHaveBeenCalledWith(10, 'Petrol');
+  });
+
+  it("enables Save only after a change and alerts 'Select all the fields' when one is blank", async () => {
+    const { onEdit, alert } = panel();
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(select('Make').options.length).toBe(3));
+    await userEvent.selectOptions(select('Make'), 'Honda');
+    expect(save.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(save);
+    expect(alert).toHaveBeenCalledWith('Select all the fields');
+    expect(onEdit).not.toHaveBeenCalled();
+  });
+
+  it('saves the three choices as setValue edits with their ids', async () => {
+    const { onEdit } = panel();
+    await waitFor(() => expect(select('Make').options.length).toBe(3));
+    await userEvent.selectOptions(select('Make'), 'Honda');
+    await waitFor(() => expect(select('Model').options.length).toBe(2));
+    await userEvent.selectOptions(select('Model'), 'City');
+    await waitFor(() => expect(select('Variant').options.length).toBe(3));
+    await userEvent.selectOptions(select('Variant'), 'V CVT');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(onEdit.mock.calls.map(([e]) => e)).toEqual([
+      { type: 'setValue', key: 'make', value: 'Honda', id: 2 },
+      { type: 'setValue', key: 'model', value: 'City', id: 20 },
+      { type: 'setValue', key: 'variant', value: 'V CVT', id: 103 },
+    ]);
+    expect(screen.getByRole('button', { name: 'Save changes' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('is read-only without Save for someone who is not the assignee, and fetches nothing', () => {
+    panel(false);
+    expect(select('Make').disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(fetchMakes).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,178 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { carEngine, carReviewConfig } from '../../../src/engine/car-config.ts';
+import type { InspectionImage } from '../../../src/engine/inspection.ts';
+import type { ReviewModel, RowState } from '../../../src/engine/types.ts';
+import { fetchRiEmailLog } from '../../../src/api/review.ts';
+import { RowContext, type ReviewRowContext } from '../../../src/screens/review/context.ts';
+import { ImagesPanel } from '../../../src/screens/review/ImagesPanel.tsx';
+import { itemsOf, RowList, VIRTUALIZE_ABOVE } from '../../../src/screens/review/RowList.tsx';
+import { SummaryTab } from '../../../src/screens/review/SummaryTab.tsx';
+import { reviewAccess } from '../../../src/screens/review/access.ts';
+import { rowAddress } from '../../../src/screens/review/address.ts';
+import { fakeLayout } from '../../support/layout.ts';
+import { makeInspection, OTHER, REVIEWER } from './helpers.tsx';
+
+vi.mock('../../../src/api/review.ts', () => ({ fetchRiEmailLog: vi.fn(async () => []), fetchRemarks: vi.fn(async () => []), saveRemark: vi.fn(), fetchLookup: vi.fn(async () => []), fetchComments: vi.fn(async () => []) }));
+
+beforeAll(() => {
+  fakeLayout();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+function ctx(patch: Partial<ReviewRowContext> = {}): ReviewRowContext {
+  return {
+    canEdit: true,
+    appointmentId: 'APT0077',
+    onEdit: vi.fn(),
+    remarkTarget: (row) => ({ carId: 77, section: row.section, part: row.part, role: 'qc', user: REVIEWER }),
+    editImage: vi.fn(),
+    uploadRowImage: vi.fn(async () => undefined),
+    imageSrc: (u) => u,
+    recordingSupported: false,
+    ...patch,
+  };
+}
+
+const rc = (i: number, isVerified: boolean): InspectionImage => ({ hashKey: `H-RC${i}`, title: `RC${i + 1}`, url: `https://img/rc${i}.jpg`, isVerified });
+
+describe('RC images with Show Verified / Show Non Verified (spec 000 §2 Documents)', () => {
+  const model = carEngine.evaluate(makeInspection({ images: { rcImages: [rc(0, true), rc(1, false), rc(2, true)] } }));
+  const rows = model.order.filter((k) => k.startsWith('rcImages:')).map((k) => model.rows[k]);
+
+  it('titles RC1–RC3, filters by verification, ticks and opens the editor', async () => {
+    const context = ctx();
+    render(
+      <RowContext.Provider value={context}>
+        <ImagesPanel group="rcImages" title="RC Images" rows={rows} urls={{}} />
+      </RowContext.Provider>,
+    );
+    const titles = () => screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'));
+    expect(titles()).toEqual(['RC1', 'RC2', 'RC3']);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Verified' }));
+    expect(titles()).toEqual(['RC2']);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Verified' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show Non Verified' }));
+    expect(titles()).toEqual(['RC1', 'RC3']);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Reject RC1' }));
+    expect(context.onEdit).toHaveBeenCalledWith({ type: 'check', key: 'rcImages:H-RC0', checked: true });
+    await userEvent.click(within(screen.getByRole('group', { name: 'RC3' })).getByRole('button', { name: 'Edit image' }));
+    expect(context.editImage).toHaveBeenCalledWith(expect.objectContaining({ key: 'rcImages:H-RC2' }));
+    expect(screen.getByRole('group', { name: 'RC1' }).getAttribute('data-row')).toBe('carDetails.rcImages:H-RC0');
+    const link = within(screen.getByRole('group', { name: 'RC1' })).getByRole('link');
+    expect(link.getAttribute('href')).toBe(`/view-image/0?url=${encodeURIComponent('https://img/rc0.jpg')}`);
+  });
+
+  it('offers no Edit image and disabled ticks to a non-assignee', () => {
+    render(
+      <RowContext.Provider value={ctx({ canEdit: false })}>
+        <ImagesPanel group="rcImages" title="RC Images" rows={rows} urls={{}} />
+      </RowContext.Provider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Edit image' })).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'Reject RC1' }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it("shows the duplicate key note 'Please reject if picture does not contain both keys' when the config flag is 1", () => {
+    const m = carEngine.evaluate(makeInspection(), [], null, { duplicateKeyConfig: 1 });
+    const keys = m.order.filter((k) => k.startsWith('duplicateKeyImages:')).map((k) => m.rows[k]);
+    render(
+      <RowContext.Provider value={ctx()}>
+        <ImagesPanel group="duplicateKeyImages" title="Duplicate Key Images" rows={keys} urls={{}} />
+      </RowContext.Provider>,
+    );
+    expect(screen.getByText('Please reject if picture does not contain both keys')).toBeTruthy();
+  });
+});
+
+describe('summary tab (spec 000 §2 Summary)', () => {
+  it('lists the marked errors and, for a re-inspection, the RI Changes table with Send Mail', async () => {
+    const inspection = makeInspection({
+      inspection: { version: 1, riTableData: [{ title: 'Odometer Reading', oldValue: 79357, newValue: 79751 }] },
+    });
+    let model: ReviewModel = carEngine.evaluate(inspection);
+    model = carEngine.apply(model, { type: 'setValue', key: 'chassisNumber', value: 'MA3NEW' });
+    render(
+      <MemoryRouter>
+        <SummaryTab model={model} inspection={inspection} canEdit />
+      </MemoryRouter>,
+    );
+    const errors = screen.getByRole('table', { name: 'Errors' });
+    expect(within(errors).getAllByRole('row')[1].textContent).toContain('Chassis Number');
+    expect(within(errors).getAllByRole('row')[1].textContent).toContain('MA3NEW');
+    const ri = screen.getByRole('table', { name: 'RI Changes' });
+    expect(within(ri).getAllByRole('row')[1].textContent).toBe('Odometer Reading7935779751');
+    expect(fetchRiEmailLog).toHaveBeenCalledWith('APT0077');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Mail' }));
+    expect(screen.getByRole('dialog', { name: 'Send Mail' })).toBeTruthy();
+  });
+
+  it('a new inspection has no RI Changes section; a non-assignee gets no Send Mail', () => {
+    const inspection = makeInspection({ inspection: { version: 0 } });
+    render(<SummaryTab model={carEngine.evaluate(inspection)} inspection={inspection} canEdit={false} />);
+    expect(screen.getByText('No errors marked')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'RI Changes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send Mail' })).toBeNull();
+  });
+});
+
+describe('row list', () => {
+  it('groups consecutive image rows and keeps every visible row addressable by data-row', () => {
+    const model = carEngine.evaluate(makeInspection());
+    const items = itemsOf(model, 'Documents');
+    expect(items[0]).toMatchObject({ kind: 'images', group: 'rcImages' });
+    expect(items.filter((i) => i.kind === 'row').every((i) => i.kind === 'row' && model.rows[i.key].isVisible)).toBe(true);
+    expect(rowAddress(model.rows.noClaimBonusPercentage)).toBe('carDetails.insuranceType.noClaimBonus.noClaimBonusPercentage');
+    render(
+      <RowContext.Provider value={ctx()}>
+        <RowList model={model} tab="Documents" urls={{}} />
+      </RowContext.Provider>,
+    );
+    expect(document.querySelector('[data-row="carDetails.insuranceType"]')?.getAttribute('aria-label')).toBe('Insurance Type');
+  });
+
+  it(`virtualizes a tab with more than ${VIRTUALIZE_ABOVE} items`, () => {
+    const base = carEngine.evaluate(makeInspection());
+    const rows: Record<string, RowState> = {};
+    const order: string[] = [];
+    for (let i = 0; i < 500; i++) {
+      const key = `synthetic${i}`;
+      rows[key] = { ...base.rows.chassisNumber, key, text: `Synthetic ${i}` };
+      order.push(key);
+    }
+    const model: ReviewModel = { ...base, rows, order };
+    render(
+      <RowContext.Provider value={ctx()}>
+        <RowList model={model} tab="Documents" urls={{}} />
+      </RowContext.Provider>,
+    );
+    const rendered = screen.queryAllByRole('group').length;
+    expect(rendered).toBeLessThan(100);
+    expect(carReviewConfig.rows.length).toBeLessThan(VIRTUALIZE_ABOVE);
+  });
+});
+
+describe('review access (spec 000 §4, §6)', () => {
+  const inspection = makeInspection();
+  it.each([
+    ['the assignee in smReview', REVIEWER, 'smReview', null, { canEdit: true, canSubmit: true, canAssign: false }],
+    ['the assignee in done', REVIEWER, 'done', null, { canEdit: true, canSubmit: true }],
+    ['the assignee viewing a past version', REVIEWER, 'smReview', 'smReview', { canEdit: false, canSubmit: false }],
+    ['the assignee after rejection', REVIEWER, 'smReviewRejected', null, { canEdit: false }],
+    ['another reviewer', OTHER, 'smReview', null, { canEdit: false, canSubmit: false, canAssign: false }],
+  ] as const)('%s', (_, email, status, versionStatus, expected) => {
+    expect(reviewAccess({ ...inspection, inspectionStatus: status }, email, versionStatus)).toMatchObject(expected);
+  });
+
+  it('anyone may assign an unassigned inspection that is not a past version', () => {
+    expect(reviewAccess({ ...inspection, qcAssign: { to: null } }, OTHER, null).canAssign).toBe(true);
+    expect(reviewAccess({ ...inspection, qcAssign: { to: null } }, OTHER, 'done').canAssign).toBe(false);
+  });
+});
