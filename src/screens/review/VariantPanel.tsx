@@ -4,22 +4,12 @@
  * are offered. Saving records the choices on the make, model and variant rows (engine setValue edits with ids).
  */
 import { memo, useEffect, useState } from 'react';
+import { activeVariants, saveMakeModelVariant } from '../../engine/make-model-variant.ts';
 import type { Edit, RowState, Scalar } from '../../engine/types.ts';
 import { fetchMakes, fetchModels, fetchVariants, type Make, type Model, type Variant } from '../../api/review.ts';
 
-export const SELECT_ALL_FIELDS = 'Select all the fields';
 /** Option value of a recorded choice the lookup list does not (yet) hold. */
 const CURRENT = '__current';
-
-/** Variants offered for a change (000 §5 'Only variants with Active variant status and Active variant-year status'). */
-export function activeVariants(variants: readonly Variant[]): Variant[] {
-  const seen = new Set<number>();
-  return variants.filter((v) => {
-    if (v.variant_status !== 'Active' || v.variantyear_status !== 'Active' || seen.has(v.variant_id)) return false;
-    seen.add(v.variant_id);
-    return true;
-  });
-}
 
 interface Choice {
   id: number | null;
@@ -93,17 +83,18 @@ function VariantPanelView({ make, model, variant, fuelType, canEdit, onEdit, ale
   };
 
   const save = () => {
-    if (!chosen.make.name || !chosen.model.name || !chosen.variant.name) {
-      alert(SELECT_ALL_FIELDS);
+    // The engine owns the rule (all three chosen, else 'Select all the fields') and the edits a save stands for.
+    const result = saveMakeModelVariant({ make: chosen.make, model: chosen.model, variant: chosen.variant });
+    if ('alert' in result) {
+      alert(result.alert);
       return;
     }
-    const rows = { make, model, variant };
-    for (const field of ['make', 'model', 'variant'] as const) {
-      const row = rows[field];
-      const c = chosen[field];
-      if (row && (c.name !== String(row.newValue ?? row.value ?? '') || c.id !== initial(row).id)) {
-        onEdit({ type: 'setValue', key: row.key, value: c.name, id: c.id });
-      }
+    const rows: Record<string, RowState | undefined> = { make, model, variant };
+    for (const edit of result.edits) {
+      const row = rows[edit.key];
+      if (edit.type !== 'setValue' || !row) continue;
+      // Only what changed: an unchanged row must not be recorded as a QC correction.
+      if (edit.value !== String(row.newValue ?? row.value ?? '') || edit.id !== initial(row).id) onEdit({ ...edit, key: row.key });
     }
     setDirty(false);
   };

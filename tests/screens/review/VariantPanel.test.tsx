@@ -4,7 +4,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { carEngine } from '../../../src/engine/car-config.ts';
 import { fetchMakes, fetchModels, fetchVariants, type Variant } from '../../../src/api/review.ts';
-import { activeVariants, VariantPanel } from '../../../src/screens/review/VariantPanel.tsx';
+import { activeVariants } from '../../../src/engine/make-model-variant.ts';
+import { VariantPanel } from '../../../src/screens/review/VariantPanel.tsx';
 import { makeInspection } from './helpers.tsx';
 
 vi.mock('../../../src/api/review.ts', () => ({ fetchMakes: vi.fn(), fetchModels: vi.fn(), fetchVariants: vi.fn() }));
