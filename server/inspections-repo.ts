@@ -1,6 +1,8 @@
+import { carReviewConfig } from '../src/engine/car-config.ts';
 import type { InspectionDetail, InspectionListRow, InspectionStatus } from '../src/engine/inspection.ts';
 import type { Queryable } from './db.ts';
 import { notFound } from './errors.ts';
+import { mergeRemarkHistory, submissionSummary, type StoredRemark } from './review-results.ts';
 
 /** An `inspections` row: the filterable columns plus the stored detail. */
 export interface InspectionRow {
@@ -36,11 +38,22 @@ export interface InspectionRow {
   updated_at: Date;
 }
 
-/** The columns lists need: everything but the (large) detail document, of which only the re-inspection reason. */
-export const SUMMARY_COLUMNS = `car_id, appointment_id, lead_token, version, is_latest, status, assignee, category, city_id, store_id, make, model,
+const ROW_COLUMNS = `car_id, appointment_id, lead_token, version, is_latest, status, assignee, category, city_id, store_id, make, model,
   variant, store_name, inspection_by, inspection_start_time, inspection_end_time, is_report_processed, re_inspection_processing,
-  dealer_price_processing, is_pdi_lead, qc_audit, workflow_id, review_start_time, qc_by, qc_start_time, qc_end_time, pdf_url,
-  jsonb_build_object('reInspectionReason', detail->'reInspectionReason') AS detail, updated_at`;
+  dealer_price_processing, is_pdi_lead, qc_audit, workflow_id, review_start_time, qc_by, qc_start_time, qc_end_time, pdf_url, updated_at`;
+
+/** The columns lists need: everything but the (large) detail document, of which only the re-inspection reason. */
+export const SUMMARY_COLUMNS = `${ROW_COLUMNS}, jsonb_build_object('reInspectionReason', detail->'reInspectionReason') AS detail`;
+
+/**
+ * The columns of the version list: the summary columns plus the stored submission's flags (spec 000 §3 'Inspection
+ * detail': isCritical, issueType …) and per-section error counts, instead of the whole detail.
+ */
+export const VERSION_COLUMNS = `${ROW_COLUMNS}, jsonb_build_object('reInspectionReason', detail->'reInspectionReason', 'qcUser', detail->'qcUser',
+  'isCritical', detail->'isCritical', 'issueType', detail->'issueType', 'isDummyInspection', detail->'isDummyInspection',
+  'isApprovedByQc', detail->'isApprovedByQc', 'reviewStartTime', detail->'reviewStartTime', 'reviewEndTime', detail->'reviewEndTime',
+  'submittedAt', detail->'submittedAt',
+  'sections', (SELECT jsonb_object_agg(s.key, jsonb_build_object('errorsCount', s.value->'errorsCount')) FROM jsonb_each(detail->'sections') AS s)) AS detail`;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -103,6 +116,8 @@ export function toVersionRow(row: InspectionRow) {
     qcStartTime: iso(row.qc_start_time),
     qcEndTime: iso(row.qc_end_time),
     pdfUrl: row.pdf_url,
+    /** The stored submission (null before it): who, when, isCritical, isApprovedByQc, isDummyInspection, issueType, errorsCount. */
+    submission: submissionSummary(row.detail),
   };
 }
 
@@ -110,6 +125,29 @@ export async function getInspection(db: Queryable, carId: number, opts: { forUpd
   const { rows } = await db.query<InspectionRow>(`SELECT * FROM inspections WHERE car_id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`, [carId]);
   if (!rows[0]) throw notFound(`Inspection ${carId} not found`);
   return rows[0];
+}
+
+/**
+ * Rejection remarks of an inspection's appointment up to its version (this review's and earlier reviews'), oldest
+ * first: the rows `GET v2/inspection/{id}` merges into the fields' remarkHistory.
+ */
+export async function remarksUpTo(db: Queryable, row: Pick<InspectionRow, 'appointment_id' | 'version'>): Promise<StoredRemark[]> {
+  const { rows } = await db.query<StoredRemark>(
+    `SELECT r.id, r.car_id, r.section, r.part, r.sub_part, r.hash_key, r.type, r.remark, r.presigned_url, r.user_email, r.role, r.created_at
+       FROM remarks r JOIN inspections i ON i.car_id = r.car_id
+      WHERE r.appointment_id = $1 AND i.version <= $2
+      ORDER BY r.created_at, r.id`,
+    [row.appointment_id, row.version],
+  );
+  return rows;
+}
+
+/**
+ * The detail as `GET v2/inspection/{id}` answers it: `toDetail` plus the saved rejection remarks in the fields'
+ * (and images') remarkHistory, read from the remarks table every time so it cannot drift from it.
+ */
+export async function readDetail(db: Queryable, row: InspectionRow): Promise<InspectionDetail> {
+  return mergeRemarkHistory(toDetail(row), await remarksUpTo(db, row), carReviewConfig);
 }
 
 /** Keeps the state of an inspection after a change (assignment, submission …) in inspection_versions. */

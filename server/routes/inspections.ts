@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import listConfig from '../../src/config/inspection-list.json' with { type: 'json' };
 import { currentUser } from '../auth.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
-import { SUMMARY_COLUMNS, audit, getInspection, toDetail, toListRow, toVersionRow, type InspectionRow } from '../inspections-repo.ts';
+import { SUMMARY_COLUMNS, VERSION_COLUMNS, audit, getInspection, readDetail, toDetail, toListRow, toVersionRow, type InspectionRow } from '../inspections-repo.ts';
+import { submissionSummary } from '../review-results.ts';
 import { anyObject, detailOf, email, guardedErrors, idParam, utm, ymd } from '../schemas.ts';
 
 const intArray = { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 100 } as const;
@@ -42,6 +43,25 @@ const versionRowSchema = {
     ].map(([k, t]) => [k, { type: t, nullable: !['carId', 'appointmentId', 'version'].includes(k) }]),
   ),
 } as const;
+
+/** The stored QC submission of a version (null before it is submitted). */
+const submissionSummarySchema = {
+  type: 'object',
+  nullable: true,
+  properties: {
+    qcUser: { type: 'string', nullable: true },
+    reviewStartTime: { type: 'string', nullable: true },
+    reviewEndTime: { type: 'string', nullable: true },
+    submittedAt: { type: 'string', nullable: true },
+    isCritical: { type: 'integer' },
+    isDummyInspection: { type: 'integer' },
+    isApprovedByQc: { type: 'integer' },
+    issueType: { type: 'array', items: { type: 'integer' } },
+    errorsCount: { type: 'integer' },
+  },
+} as const;
+
+const versionRowWithSubmission = { ...versionRowSchema, properties: { ...versionRowSchema.properties, submission: submissionSummarySchema } } as const;
 
 /** The six-month window of spec 000 §7/§9: [endDate − 6 months, endDate], end of day inclusive. */
 export function listWindow(startDate: string | undefined, endDate: string | undefined, today = dayjs()): { from: Date; to: Date } {
@@ -150,7 +170,7 @@ const inspectionRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/v2/inspection/:id',
     { config: { access: 'review' }, schema: { summary: 'One inspection by carId', params: idParam, querystring: { type: 'object', properties: utm }, response: detailResponse } },
-    async (request) => ({ detail: toDetail(await getInspection(app.db, (request.params as { id: number }).id)) }),
+    async (request) => ({ detail: await readDetail(app.db, await getInspection(app.db, (request.params as { id: number }).id)) }),
   );
 
   app.get(
@@ -163,7 +183,7 @@ const inspectionRoutes: FastifyPluginAsync = async (app) => {
         response: detailResponse,
       },
     },
-    async (request) => ({ detail: toDetail(await getInspection(app.db, (request.query as { inspectionId: number }).inspectionId)) }),
+    async (request) => ({ detail: await readDetail(app.db, await getInspection(app.db, (request.query as { inspectionId: number }).inspectionId)) }),
   );
 
   app.get(
@@ -178,7 +198,7 @@ const inspectionRoutes: FastifyPluginAsync = async (app) => {
           required: ['appointmentId'],
         },
         response: {
-          200: { type: 'object', properties: { data: { type: 'array', items: versionRowSchema }, total: { type: 'integer' } }, required: ['data', 'total'] },
+          200: { type: 'object', properties: { data: { type: 'array', items: versionRowWithSubmission }, total: { type: 'integer' } }, required: ['data', 'total'] },
           ...guardedErrors,
         },
       },
@@ -187,7 +207,7 @@ const inspectionRoutes: FastifyPluginAsync = async (app) => {
       const q = request.query as { appointmentId: string; startDate?: string; endDate?: string };
       const { from, to } = listWindow(q.startDate, q.endDate);
       const { rows } = await app.db.query<InspectionRow>(
-        `SELECT ${SUMMARY_COLUMNS} FROM inspections WHERE appointment_id = $1 AND inspection_end_time BETWEEN $2 AND $3 ORDER BY version DESC`,
+        `SELECT ${VERSION_COLUMNS} FROM inspections WHERE appointment_id = $1 AND inspection_end_time BETWEEN $2 AND $3 ORDER BY version DESC`,
         [q.appointmentId, from.toISOString(), to.toISOString()],
       );
       return { data: rows.map(toVersionRow), total: rows.length };
@@ -235,6 +255,7 @@ const inspectionRoutes: FastifyPluginAsync = async (app) => {
           inspectionStatus: row.status,
           states: versions.rows.map((v) => ({ status: v.status, reason: v.reason, at: new Date(v.created_at).toISOString() })),
           log: log.rows.map((l) => ({ at: new Date(l.at).toISOString(), user: l.actor, action: l.action, beforeStatus: l.before_status, afterStatus: l.after_status })),
+          submission: submissionSummary(detail),
           ...(q.additionalImages === 1 ? { additionalImages: detail.inspectionData.carDetails?.additionalImages?.images ?? [] } : {}),
         },
       };

@@ -4,6 +4,7 @@ import { currentUser } from '../auth.ts';
 import { badRequest, errorSchema, forbidden } from '../errors.ts';
 import { readForm, sniffAudio, storeUpload, validateForm } from '../forms.ts';
 import { audit, getInspection } from '../inspections-repo.ts';
+import { toRemarkEntry } from '../review-results.ts';
 import { appointmentIdSchema, assertAssignee, sameEmail, sectionSchema } from '../review-helpers.ts';
 import { detailOf, email, guardedErrors, utm } from '../schemas.ts';
 
@@ -17,16 +18,8 @@ interface RemarkRow {
   created_at: Date;
 }
 
-/** A stored remark as the review page shows it (000 §3 remarkHistory): timestamp in unix seconds. */
-const toEntry = (row: RemarkRow): RemarkEntry => ({
-  id: String(row.id),
-  user: row.user_email,
-  type: row.type,
-  remark: row.remark,
-  ...(row.presigned_url ? { presignedUrl: row.presigned_url } : {}),
-  timestamp: Math.floor(new Date(row.created_at).getTime() / 1000),
-  role: row.role,
-});
+/** A stored remark as the review page shows it (000 §3 remarkHistory): the same entry `GET v2/inspection/{id}` merges. */
+const toEntry = (row: RemarkRow): RemarkEntry => toRemarkEntry(row);
 
 const entrySchema = {
   type: 'object',

@@ -6,7 +6,9 @@ import type { Queryable } from '../db.ts';
 import type { SubmissionContext } from '../submission-check.ts';
 import { currentUser } from '../auth.ts';
 import { badRequest, conflict, errorSchema, forbidden, HttpError } from '../errors.ts';
-import { audit, getInspection, snapshot, toDetail, type InspectionRow } from '../inspections-repo.ts';
+import { audit, getInspection, readDetail, snapshot, type InspectionRow } from '../inspections-repo.ts';
+import { applySubmission, type StoredRemark } from '../review-results.ts';
+import { carReviewConfig } from '../../src/engine/car-config.ts';
 import { anyObject, detailOf, email, guardedErrors, idParam, utm } from '../schemas.ts';
 
 dayjs.extend(customParseFormat);
@@ -163,7 +165,7 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
         await audit(tx, { actor: me.email, action: 'assign', carId, appointmentId: current.appointment_id, before: current.status, after: 'smReview', detail: { assignee: me.email } });
         return rows[0];
       });
-      return { detail: toDetail(row) };
+      return { detail: await readDetail(app.db, row) };
     },
   );
 
@@ -198,15 +200,24 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
         if (row.assignee?.toLowerCase() !== me.email.toLowerCase()) throw forbidden('Only the assignee can submit this inspection');
         if (payload.version !== row.version) throw conflict(`Stale submission: the inspection is at version ${row.version}`);
         if (row.status !== 'smReview') throw conflict(`Already submitted: the inspection is ${row.status}`);
-        const detail = toDetail(row);
+        // The engine checks the detail as the page had it (remark history merged); the store starts from the stored document.
+        const detail = await readDetail(tx, row);
         const problem = await app.ctx.validateSubmission(detail, payload, await submissionContext(tx, row, me.role ?? 'qc'));
         if (problem) throw new HttpError(400, problem.alert, `${problem.alert} ${problem.fields.join(', ')}`.trim());
-        const stored = {
-          ...row.detail,
-          isCritical: payload.isCritical,
-          issueType: payload.sections.summary.issueType,
-          qcUser: me.email,
-        };
+        const remarks = await tx.query<StoredRemark>(
+          `SELECT id, car_id, section, part, sub_part, hash_key, type, remark, presigned_url, user_email, role, created_at
+             FROM remarks WHERE car_id = $1 ORDER BY created_at, id`,
+          [carId],
+        );
+        const stored = applySubmission(row.detail, payload, {
+          reviewer: me.email,
+          role: me.role ?? 'qc',
+          at: new Date(),
+          reviewStartTime: start,
+          reviewEndTime: end,
+          remarks: remarks.rows,
+          config: carReviewConfig,
+        });
         const { rows } = await tx.query<InspectionRow>(
           `UPDATE inspections SET status = $2, qc_by = $3, qc_start_time = $4, qc_end_time = $5, detail = $6::jsonb, updated_at = now()
             WHERE car_id = $1 RETURNING *`,

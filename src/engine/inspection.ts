@@ -41,6 +41,11 @@ export interface InspectionImage {
   maskedBy?: string;
   isMaskedByQc?: boolean;
   serverTime?: string;
+  /**
+   * Remarks saved on this image (000 §3 Image remarkHistory; `POST v2/rejection-remark` with its hashKey). Not stored:
+   * `GET v2/inspection/{id}` merges them from the remarks table when it answers.
+   */
+  remarkHistory?: RemarkEntry[];
 }
 
 export type FieldValue = string | number | string[] | null;
@@ -61,8 +66,18 @@ export interface InspectionField {
   /** Image groups (RC1–RC5, Insurance1–5, duplicate keys, main exterior views, interior views). */
   images?: InspectionImage[];
   additionalInfo?: Record<string, unknown>;
-  /** Earlier rejection remarks on this field (000 §3 remarkHistory). */
+  /**
+   * Rejection remarks on this field (000 §3 remarkHistory): `GET v2/inspection/{id}` merges the remarks saved with
+   * `POST v2/rejection-remark` (this version and earlier ones of the appointment) into whatever the document holds.
+   */
   remarkHistory?: RemarkEntry[];
+  /**
+   * Set when a QC submission corrected this field (a `qcEditableFields` entry): `value` / `id` then hold the QC's
+   * corrected value and this keeps what the inspector recorded (null when the inspector recorded nothing).
+   */
+  inspectorValue?: FieldValue;
+  /** The inspector's `id`, kept beside `inspectorValue` when the correction also changed the id. */
+  inspectorId?: string | number | null;
 }
 
 /** One remark on a field (000 §3): timestamp in unix seconds. */
@@ -120,6 +135,57 @@ export interface RejectionRemark {
   timestamp: string;
 }
 
+/** One rejection remark of a stored QC result; `timestamp` is DD-MM-YYYY HH:mm:ss (000 §3 'Inspection detail'). */
+export interface SectionRejectionRemark {
+  rejectionRemark: string;
+  role: string;
+  user: string;
+  timestamp: string;
+  /** Section-level list: the rejected field, as its path joined with '.' (e.g. 'insuranceType.noClaimBonus'). */
+  field?: string;
+  /** Section-level list: the field's title. */
+  title?: string;
+  /** Section-level list: the field's isValidate code (000 §9). */
+  isValidate?: number;
+  /** Saved remarks (per-field lists): text or audio, with the audio's url. */
+  type?: 'text' | 'audio';
+  presignedUrl?: string;
+}
+
+/**
+ * One entry of a section's `errors` map (000 §3): a rejected field of the submission (from its `rejectedFields`).
+ * isValidate (000 §9): 1 validation error, 2 rejected, 4 flagged, 5 rejected by QC or masked; 0 with an empty
+ * message marks a bare container whose own value was not rejected but whose `subParts` hold rejected fields.
+ */
+export interface SectionError {
+  title: string;
+  value: FieldValue;
+  isValidate: number;
+  /** The rejection message: the reviewer's latest remark, else 'Rejected by qc.'. */
+  message: string;
+  /** Remarks saved on this field or image during the review (`POST v2/rejection-remark`), as at submission. */
+  rejectionRemarks?: SectionRejectionRemark[];
+  subParts?: Record<string, SectionError>;
+  additionalInfo?: Record<string, unknown>;
+}
+
+/**
+ * What a QC submission stored for one section (000 §3 'Inspection detail': each section has an errors map and a
+ * rejectionRemarks list). Kept beside `inspectionData` (in `InspectionDetail.sections`), never inside it: every
+ * key of an `inspectionData` section is an `InspectionField`.
+ */
+export interface SectionReview {
+  /** 1 when nothing of the section was rejected (absent for summary). */
+  isApproved?: number;
+  errorsCount?: number;
+  /** Rejected fields keyed by field key, sub-parts and images (by hashKey) nested in `subParts`; {} when approved. */
+  errors: Record<string, SectionError>;
+  /** One entry per rejected field: its message, stamped with the submission time. [] when approved. */
+  rejectionRemarks: SectionRejectionRemark[];
+  /** Summary only: the issue types chosen in the rejection popup. */
+  issueType?: number[];
+}
+
 export interface InspectionDetail {
   carId: number;
   appointmentId: string;
@@ -150,6 +216,24 @@ export interface InspectionDetail {
   riTableData?: { title: string; oldValue: FieldValue; newValue: FieldValue }[];
   selectedVersion?: number | null;
   inspectionData: Partial<Record<SectionKey, InspectionSection>>;
+  /** The reviewer who submitted the QC review (set on submission). */
+  qcUser?: string | null;
+  /** Set on submission (000 §3 'Submission payload'): 1 when submitted as a dummy inspection. */
+  isDummyInspection?: number;
+  /** Set on submission (000 §4): 1 when every rejection was a QC mask or a QC-editable correction. */
+  isApprovedByQc?: number;
+  /** Set on submission: the other comments of the review (title and lines). */
+  otherComments?: { title: string; lines: string[] };
+  /** Set on submission: when the review started and ended (ISO date-times). */
+  reviewStartTime?: string;
+  reviewEndTime?: string;
+  /** Set on submission: when the server stored it (ISO date-time). */
+  submittedAt?: string;
+  /**
+   * The submission's results per section (000 §3 'Inspection detail' sections: errors map and rejectionRemarks),
+   * one entry per section of the submitted payload. Absent until the inspection is submitted.
+   */
+  sections?: Partial<Record<SectionKey, SectionReview>>;
 }
 
 /** One row of `GET v2/inspection-data-list` (000 §3 'Inspection list row'). */

@@ -6,6 +6,7 @@ import { inspectionSuite } from './suites/inspections.suite.ts';
 import { lookupSuite } from './suites/lookups.suite.ts';
 import { reviewSuite } from './suites/review.suite.ts';
 import { sessionSuite } from './suites/session.suite.ts';
+import { submissionResultsSuite } from './suites/submission-results.suite.ts';
 import { DB_KINDS, useHarness } from './support/harness.ts';
 
 describe.each(DB_KINDS)('server API on %s', (kind) => {
@@ -13,6 +14,7 @@ describe.each(DB_KINDS)('server API on %s', (kind) => {
   sessionSuite(h);
   inspectionSuite(h);
   reviewSuite(h);
+  submissionResultsSuite(h);
   lookupSuite(h);
   generalSuite(h);
 });

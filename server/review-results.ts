@@ -1,0 +1,303 @@
+/**
+ * The results of a QC submission as the stored inspection keeps them (spec 000 §3 'Inspection detail' sections:
+ * errors map and rejectionRemarks; 'Submission payload'), and the remark history merged into the answered detail
+ * (000 §3 'Checkable row' remarkHistory). Pure functions: the routes load rows and write the result.
+ *
+ * Where things go (see also src/engine/inspection.ts):
+ * - `detail.sections.<section>`: `{ isApproved, errorsCount, errors, rejectionRemarks }` per section of the payload
+ *   (summary: `{ errors: {}, rejectionRemarks: [], issueType }`). Beside `inspectionData`, because every key of an
+ *   `inspectionData` section is read as an `InspectionField` (the engine by config path, the image and RI code by
+ *   iterating a section's values).
+ * - `detail.isCritical`, `issueType`, `isDummyInspection`, `isApprovedByQc`, `otherComments`, `qcUser`,
+ *   `reviewStartTime`, `reviewEndTime`, `submittedAt`.
+ * - QC corrections (`qcEditableFields`) are applied to the field in `inspectionData` (`value`, and `id` when given);
+ *   the inspector's original stays on the field as `inspectorValue` (and `inspectorId` when the id changed).
+ * - Remarks are never written into the document: `mergeRemarkHistory` lays the remarks table over it on every read,
+ *   so the answered `remarkHistory` cannot drift from `GET v2/rejection-remark`.
+ */
+import dayjs from 'dayjs';
+import type { ReviewConfig, RowConfig } from '../src/engine/config.ts';
+import type {
+  FieldValue,
+  InspectionDetail,
+  InspectionField,
+  InspectionImage,
+  InspectionSection,
+  RejectedField,
+  RemarkEntry,
+  SectionError,
+  SectionKey,
+  SectionRejectionRemark,
+  SectionReview,
+  SubmissionPayload,
+} from '../src/engine/inspection.ts';
+
+/** A row of the `remarks` table, as the routes read it. */
+export interface StoredRemark {
+  id: number;
+  car_id: number;
+  section: string;
+  part: string | null;
+  sub_part: string | null;
+  hash_key: string | null;
+  type: 'text' | 'audio';
+  remark: string;
+  presigned_url: string | null;
+  user_email: string;
+  role: string;
+  created_at: Date | string;
+}
+
+/** DD-MM-YYYY HH:mm:ss (000 §3 rejectionRemarks timestamps), in the server's time zone like the seed's. */
+export const remarkTime = (at: Date | string): string => dayjs(at).format('DD-MM-YYYY HH:mm:ss');
+
+/** A stored remark as the review page shows it (000 §3 remarkHistory): timestamp in unix seconds. */
+export function toRemarkEntry(row: Pick<StoredRemark, 'id' | 'user_email' | 'type' | 'remark' | 'presigned_url' | 'role' | 'created_at'>): RemarkEntry {
+  return {
+    id: String(row.id),
+    user: row.user_email,
+    type: row.type,
+    remark: row.remark,
+    ...(row.presigned_url ? { presignedUrl: row.presigned_url } : {}),
+    timestamp: Math.floor(new Date(row.created_at).getTime() / 1000),
+    role: row.role,
+  };
+}
+
+/** Every image slot of a field: its own image, image group, additionalInfo.image (tyres), and those of its sub-parts. */
+function* imagesOf(field: InspectionField): Generator<InspectionImage> {
+  if (field.image) yield field.image;
+  for (const image of field.images ?? []) yield image;
+  const info = field.additionalInfo?.image as InspectionImage | undefined;
+  if (info && typeof info === 'object' && 'hashKey' in info) yield info;
+  for (const sub of Object.values(field.subParts ?? {})) yield* imagesOf(sub);
+}
+
+function imageIn(section: InspectionSection | undefined, hashKey: string): InspectionImage | null {
+  for (const field of Object.values(section ?? {})) {
+    for (const image of imagesOf(field)) if (image.hashKey === hashKey) return image;
+  }
+  return null;
+}
+
+function fieldAtPath(section: InspectionSection | undefined, path: readonly string[]): InspectionField | undefined {
+  let f = section?.[path[0]];
+  for (let i = 1; i < path.length && f; i++) f = f.subParts?.[path[i]];
+  return f;
+}
+
+/** Breadth-first: the first field named `key` below `field`. */
+function descendant(field: InspectionField, key: string): InspectionField | undefined {
+  const queue = [field];
+  for (let f = queue.shift(); f; f = queue.shift()) {
+    const subs = f.subParts ?? {};
+    if (subs[key]) return subs[key];
+    queue.push(...Object.values(subs));
+  }
+  return undefined;
+}
+
+/**
+ * The field a remark names: `part` is the row's first path key and `subPart` its last (the screen sends
+ * RowState.part / subPart), so the config's row (path, then aliases) decides; a part no row knows is searched.
+ */
+export function remarkTarget(
+  inspectionData: InspectionDetail['inspectionData'],
+  config: ReviewConfig,
+  section: string,
+  part: string,
+  subPart: string | null,
+): InspectionField | undefined {
+  const data = inspectionData[section as SectionKey];
+  if (!data) return undefined;
+  const rows = (config.rows as RowConfig[]).filter(
+    (r) => r.section === section && r.kind !== 'image' && r.path[0] === part && (subPart ? r.path.length > 1 && r.path[r.path.length - 1] === subPart : r.path.length === 1),
+  );
+  for (const r of rows) {
+    for (const path of [r.path, ...(r.aliases ?? [])]) {
+      const f = fieldAtPath(data, path);
+      if (f) return f;
+    }
+  }
+  const top = data[part];
+  if (!top) return undefined;
+  return subPart ? descendant(top, subPart) : top;
+}
+
+function mergeInto(list: RemarkEntry[] | undefined, entry: RemarkEntry): RemarkEntry[] {
+  const out = (list ?? []).filter((e) => e.id !== entry.id);
+  out.push(entry);
+  return out.sort((a, b) => a.timestamp - b.timestamp);
+}
+
+/**
+ * The detail with the saved remarks laid over it (a copy; `detail` is not changed): remarks by part [+ subPart] go
+ * to the field's `remarkHistory`, remarks by hashKey to the image's. Remarks whose field or image this version
+ * does not have are left out (`GET v2/rejection-remark` still lists them).
+ */
+export function mergeRemarkHistory(detail: InspectionDetail, remarks: readonly StoredRemark[], config: ReviewConfig): InspectionDetail {
+  if (!remarks.length) return detail;
+  const out: InspectionDetail = { ...detail, inspectionData: structuredClone(detail.inspectionData) };
+  for (const r of remarks) {
+    const entry = toRemarkEntry(r);
+    if (r.hash_key) {
+      const image = imageIn(out.inspectionData[r.section as SectionKey], r.hash_key);
+      if (image) image.remarkHistory = mergeInto(image.remarkHistory, entry);
+      continue;
+    }
+    if (!r.part) continue;
+    const field = remarkTarget(out.inspectionData, config, r.section, r.part, r.sub_part);
+    if (field) field.remarkHistory = mergeInto(field.remarkHistory, entry);
+  }
+  return out;
+}
+
+export interface SubmissionContext {
+  reviewer: string;
+  role: string;
+  /** When the server stores it. */
+  at: Date;
+  reviewStartTime: Date;
+  reviewEndTime: Date;
+  /** Remarks saved on this inspection (this carId) before the submission. */
+  remarks: readonly StoredRemark[];
+  config: ReviewConfig;
+}
+
+const isContainer = (entry: RejectedField) => entry.isValidate === 0 && entry.message === '';
+
+/** Remarks saved for the entry at `path` of a section: images by hashKey, fields by part (+ last path key). */
+function remarksFor(remarks: readonly StoredRemark[], section: string, path: readonly string[], entry: RejectedField): SectionRejectionRemark[] {
+  const hashKey = typeof entry.additionalInfo?.hashKey === 'string' ? entry.additionalInfo.hashKey : null;
+  return remarks
+    .filter((r) => r.section === section)
+    .filter((r) =>
+      hashKey
+        ? r.hash_key === hashKey
+        : !r.hash_key && r.part === path[0] && (path.length === 1 ? r.sub_part === null : r.sub_part === path[path.length - 1]),
+    )
+    .map((r) => ({
+      rejectionRemark: r.remark,
+      type: r.type,
+      ...(r.presigned_url ? { presignedUrl: r.presigned_url } : {}),
+      role: r.role,
+      user: r.user_email,
+      timestamp: remarkTime(r.created_at),
+    }));
+}
+
+/** The section's errors map and rejectionRemarks list from its rejectedFields. */
+function sectionErrors(section: string, rejected: Record<string, RejectedField>, ctx: SubmissionContext): Pick<SectionReview, 'errors' | 'rejectionRemarks'> {
+  const list: SectionRejectionRemark[] = [];
+  const stamp = remarkTime(ctx.at);
+  const walk = (entries: Record<string, RejectedField>, prefix: string[]): Record<string, SectionError> => {
+    const errors: Record<string, SectionError> = {};
+    for (const [key, entry] of Object.entries(entries)) {
+      const path = [...prefix, key];
+      const error: SectionError = { title: entry.title, value: entry.value as FieldValue, isValidate: entry.isValidate, message: entry.message };
+      if (!isContainer(entry)) {
+        const saved = remarksFor(ctx.remarks, section, path, entry);
+        if (saved.length) error.rejectionRemarks = saved;
+        list.push({ field: path.join('.'), title: entry.title, rejectionRemark: entry.message, isValidate: entry.isValidate, role: ctx.role, user: ctx.reviewer, timestamp: stamp });
+      }
+      if (entry.additionalInfo) error.additionalInfo = entry.additionalInfo;
+      if (entry.subParts && Object.keys(entry.subParts).length) error.subParts = walk(entry.subParts, path);
+      errors[key] = error;
+    }
+    return errors;
+  };
+  const errors = walk(rejected, []);
+  return { errors, rejectionRemarks: list };
+}
+
+const isMulti = (row: RowConfig, current: FieldValue | undefined) => Array.isArray(current) || row.input?.type === 'multiselect' || row.kind === 'comments';
+
+/**
+ * Applies a QC correction (a `qcEditableFields` entry, keyed by row key) to the field the row reads: its path, else
+ * an alias that holds it; a field missing under an existing parent is created. The inspector's value (and id, when
+ * the correction changes it) is kept once as `inspectorValue` / `inspectorId`.
+ */
+function applyCorrection(
+  data: InspectionDetail['inspectionData'],
+  row: RowConfig,
+  edit: { title: string; value: string | number | null | string[]; id?: string | number | null },
+): void {
+  const section = (data[row.section] ??= {});
+  let field: InspectionField | undefined;
+  for (const path of [row.path, ...(row.aliases ?? [])]) {
+    field = fieldAtPath(section, path);
+    if (field) break;
+  }
+  if (!field) {
+    const parentPath = row.path.slice(0, -1);
+    const last = row.path[row.path.length - 1];
+    if (!parentPath.length) {
+      field = section[last] = { title: row.text, value: null };
+    } else {
+      const parent = fieldAtPath(section, parentPath);
+      if (!parent) return;
+      field = (parent.subParts ??= {})[last] = { title: row.text, value: null };
+    }
+  }
+  const value: FieldValue =
+    isMulti(row, field.value) && typeof edit.value === 'string' ? edit.value.split(', ').filter((v) => v !== '') : (edit.value as FieldValue);
+  if (!('inspectorValue' in field)) field.inspectorValue = field.value ?? null;
+  field.value = value;
+  if (edit.id !== undefined) {
+    if (!('inspectorId' in field)) field.inspectorId = field.id ?? null;
+    field.id = edit.id;
+  }
+}
+
+/**
+ * The stored detail after a successful submission: `stored` is the document as stored (no merged remarks), the
+ * result a new object (`stored` is not changed).
+ */
+export function applySubmission(stored: InspectionDetail, payload: SubmissionPayload, ctx: SubmissionContext): InspectionDetail {
+  const inspectionData = structuredClone(stored.inspectionData);
+  const rowsByKey = new Map((ctx.config.rows as RowConfig[]).filter((r) => r.kind !== 'image').map((r) => [r.key, r]));
+  const sections: Partial<Record<SectionKey, SectionReview>> = {};
+  for (const [key, result] of Object.entries(payload.sections) as [SectionKey, unknown][]) {
+    if (key === 'summary') {
+      sections.summary = { errors: {}, rejectionRemarks: [], issueType: [...payload.sections.summary.issueType] };
+      continue;
+    }
+    const r = result as NonNullable<SubmissionPayload['sections'][Exclude<SectionKey, 'summary'>]>;
+    sections[key] = { isApproved: r.isApproved, errorsCount: r.errorsCount, ...sectionErrors(key, r.rejectedFields, ctx) };
+    for (const [rowKey, edit] of Object.entries(r.qcEditableFields)) {
+      const row = rowsByKey.get(rowKey);
+      if (row) applyCorrection(inspectionData, row, edit);
+    }
+  }
+  return {
+    ...stored,
+    inspectionData,
+    isCritical: payload.isCritical,
+    issueType: [...payload.sections.summary.issueType],
+    isDummyInspection: payload.isDummyInspection,
+    isApprovedByQc: payload.isApprovedByQc,
+    otherComments: { title: payload.otherComments.title, lines: [...payload.otherComments.lines] },
+    qcUser: ctx.reviewer,
+    reviewStartTime: ctx.reviewStartTime.toISOString(),
+    reviewEndTime: ctx.reviewEndTime.toISOString(),
+    submittedAt: ctx.at.toISOString(),
+    sections,
+  };
+}
+
+/** The submission summary of a stored detail, for the version list and the inspection log (null before submission). */
+export function submissionSummary(detail: Partial<InspectionDetail>) {
+  if (!detail.sections) return null;
+  const errorsCount = Object.values(detail.sections).reduce((n, s) => n + (s?.errorsCount ?? 0), 0);
+  return {
+    qcUser: detail.qcUser ?? null,
+    reviewStartTime: detail.reviewStartTime ?? null,
+    reviewEndTime: detail.reviewEndTime ?? null,
+    submittedAt: detail.submittedAt ?? null,
+    isCritical: detail.isCritical ?? 0,
+    isDummyInspection: detail.isDummyInspection ?? 0,
+    isApprovedByQc: detail.isApprovedByQc ?? 0,
+    issueType: detail.issueType ?? [],
+    errorsCount,
+  };
+}
