@@ -64,13 +64,23 @@ interface Scenario {
   keys: string[];
 }
 
+/** A virtualized list renders only rows near the viewport: scroll its containers down until the target exists. */
+async function scrollUntilRendered(page: Page, target: ReturnType<Page['locator']>): Promise<void> {
+  for (let step = 0; (await target.count()) === 0; step++) {
+    if (step > 400) throw new Error('focus target never rendered while scrolling the list');
+    await page.evaluate(() => document.querySelectorAll('section.rows.virtual').forEach((el) => el.scrollBy(0, 300)));
+    await page.waitForTimeout(16);
+  }
+  await target.scrollIntoViewIfNeeded();
+}
+
 /** Presses keys one at a time and reads the probe's sample for each (keydown → commit → next paint). */
 async function keystrokes(page: Page, scenario: Scenario, count: number): Promise<{ samples: KeystrokeSample[]; rows: number }> {
   await page.goto(scenario.path);
   await page.waitForFunction(() => window.__bench?.ready === true, null, { timeout: 15_000 });
   const rows = Number((await page.locator('[data-rows]').getAttribute('data-rows').catch(() => null)) ?? 0);
   const target = page.locator(scenario.focus).first();
-  await target.scrollIntoViewIfNeeded();
+  await scrollUntilRendered(page, target);
   await target.focus();
   const samples: KeystrokeSample[] = [];
   for (let i = 0; i < WARMUP + count; i++) {

@@ -83,11 +83,13 @@ describe('spec 000 §2 car list against the seeded database', () => {
 
   it('a non-excluded QC reviewer sees only their own assignee entry', async () => {
     const page = await browser.newPage();
+    // The select opens only once it has options: wait for the assignee list before clicking.
+    const assignees = page.waitForResponse((r) => r.url().includes('/assignee-list'));
     await signIn(page, 'qc.reviewer@qc.example');
     await page.waitForURL(`${baseURL}/inspection`);
+    await assignees;
     await page.getByRole('button', { name: /Assignee$/ }).click();
-    // The assignee list loads after the button renders: wait for the reviewer's own entry, then count.
-    await page.getByRole('option', { name: /qc\.reviewer@qc\.example|Asha Reviewer/ }).waitFor();
+    await page.getByRole('option', { name: 'Asha Reviewer' }).waitFor();
     expect(await page.getByRole('option').count()).toBe(1);
     await page.close();
   });
