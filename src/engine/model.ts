@@ -10,7 +10,7 @@
 import { Immer } from 'immer';
 import type { ReviewConfig, RowConfig, RuleConfig, OptionsSource, RegistryConfig } from './config.ts';
 import { dmyOf, displayToDmy } from './dates.ts';
-import type { FieldValue, InspectionDetail, InspectionField, InspectionImage, RegistryData } from './inspection.ts';
+import type { FieldValue, InspectionDetail, InspectionField, InspectionImage, RegistryData, RemarkEntry } from './inspection.ts';
 import { buildDependencyIndex, compileLogic, runLogic, truthy, usesData, type CompiledLogic } from './logic.ts';
 import { type Edit, type EvalContext, type EvaluateOptions, type ReviewModel, type RowState, type Scalar, type Tab, type VaahanFlag } from './types.ts';
 import { pickWidget } from './widgets.ts';
@@ -97,6 +97,13 @@ export function toggleChoice(current: readonly string[], option: string, exclusi
   if (current.includes(option)) return current.filter((o) => o !== option);
   if (exclusive.includes(option)) return [option];
   return [...current.filter((o) => !exclusive.includes(o)), option];
+}
+
+/** Earlier remarks on a row (000 §3 remarkHistory); prevValue is the latest one's text. */
+function withRemarkHistory(row: RowState, history: readonly RemarkEntry[] | undefined): void {
+  if (!history?.length) return;
+  row.remarkHistory = [...history];
+  row.prevValue = history.reduce((a, b) => (b.timestamp >= a.timestamp ? b : a)).remark;
 }
 
 /** Builds the engine for a loaded config: compiles the rule index once. */
@@ -221,10 +228,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       const { image: _image, ...rest } = field.additionalInfo;
       if (Object.keys(rest).length) row.additionalInfo = rest;
     }
-    if (field?.remarkHistory?.length) {
-      row.remarkHistory = field.remarkHistory;
-      row.prevValue = field.remarkHistory.reduce((a, b) => (b.timestamp >= a.timestamp ? b : a)).remark;
-    }
+    withRemarkHistory(row, field?.remarkHistory);
     return row;
   }
 
@@ -256,7 +260,8 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       row.isEditable = false;
       row.isVerified = im.isVerified ?? false;
       row.isMaskedByQc = im.isMaskedByQc ?? false;
-      if (field?.remarkHistory?.length) row.remarkHistory = field.remarkHistory;
+      // An image's own remarks (saved with its hashKey) come first; the group's stand in when it has none.
+      withRemarkHistory(row, im.remarkHistory?.length ? im.remarkHistory : field?.remarkHistory);
       return row;
     });
   }

@@ -49,6 +49,22 @@ describe('rows of a full car inspection', () => {
   });
 });
 
+describe('§3 remark history on image rows', () => {
+  const remark = (id: string, text: string, timestamp: number) => ({ id, user: 'qc@qc.example', type: 'text' as const, remark: text, timestamp, role: 'qc' });
+
+  it("an image's own remarks (saved with its hashKey) are its row's history, the latest as prevValue", () => {
+    const inspection = generateInspection(carReviewConfig);
+    const rc = inspection.inspectionData.carDetails!.rcImages;
+    rc.images![1] = { ...rc.images![1], remarkHistory: [remark('a', 'blurred', 10), remark('b', 'wrong page', 20)] };
+    rc.remarkHistory = [remark('g', 'group remark', 30)];
+    const m = carEngine.evaluate(inspection, [], null, { today });
+    expect(m.rows['rcImages:rcImages1']).toMatchObject({ prevValue: 'wrong page' });
+    expect(m.rows['rcImages:rcImages1'].remarkHistory?.map((r) => r.id)).toEqual(['a', 'b']);
+    // An image without remarks of its own shows the group's.
+    expect(m.rows['rcImages:rcImages0'].remarkHistory?.map((r) => r.id)).toEqual(['g']);
+  });
+});
+
 describe('§4 road-tax additional image and §6 the QC role', () => {
   it('§4 road-tax additional image is dropped when there is no workflowId', () => {
     const m = carEngine.evaluate(generateInspection(carReviewConfig, { images: { additionalImages: additional } }), [], null, { today });
