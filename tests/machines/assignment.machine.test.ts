@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/http.ts';
 import {
   assignmentMachine,
@@ -8,13 +8,12 @@ import {
   type AssignRequest,
   type AssignmentOrigin,
 } from '../../src/machines/assignment.machine.ts';
-import { deferred, type Deferred } from './helpers.ts';
+import { controlledCall } from './helpers.ts';
 
 const ready = { isReportProcessed: 1, reInspectionProcessing: 0, dealerPriceProcessing: 0 };
 
 function start(origin: AssignmentOrigin) {
-  const calls: AssignRequest[] = [];
-  let pending: Deferred<unknown> = deferred();
+  const call = controlledCall<AssignRequest>();
   const spies = {
     showAlert: vi.fn((_: unknown, _params: { message: string }) => {}),
     showError: vi.fn((_: unknown, _params: { message: string }) => {}),
@@ -24,10 +23,7 @@ function start(origin: AssignmentOrigin) {
   const actor = createActor(
     assignmentMachine.provide({
       actors: {
-        assign: fromPromise<unknown, AssignRequest>(({ input }) => {
-          calls.push(input);
-          return pending.promise;
-        }),
+        assign: call.logic,
       },
       actions: spies,
     }),
@@ -35,14 +31,9 @@ function start(origin: AssignmentOrigin) {
   ).start();
   return {
     actor,
-    calls,
+    calls: call.calls,
     spies,
-    settle: async (outcome: { ok: unknown } | { error: unknown }) => {
-      if ('ok' in outcome) pending.resolve(outcome.ok);
-      else pending.reject(outcome.error);
-      await vi.advanceTimersByTimeAsync(0);
-      pending = deferred();
-    },
+    settle: call.settle,
   };
 }
 

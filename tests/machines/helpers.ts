@@ -1,3 +1,5 @@
+import { vi } from 'vitest';
+import { fromPromise } from 'xstate';
 /** Shared test doubles for machine tests: a promise the test settles by hand. */
 export interface Deferred<T> {
   promise: Promise<T>;
@@ -13,4 +15,26 @@ export function deferred<T>(): Deferred<T> {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/**
+ * A fake API call for a machine's `fromPromise` actor: records each input and stays in flight until the test
+ * settles it, which also lets the machine react (fake timers) and arms the next call.
+ */
+export function controlledCall<I>() {
+  const calls: I[] = [];
+  let pending: Deferred<unknown> = deferred();
+  return {
+    calls,
+    logic: fromPromise<unknown, I>(({ input }) => {
+      calls.push(input);
+      return pending.promise;
+    }),
+    settle: async (outcome: { ok: unknown } | { error: unknown }) => {
+      if ('ok' in outcome) pending.resolve(outcome.ok);
+      else pending.reject(outcome.error);
+      await vi.advanceTimersByTimeAsync(0);
+      pending = deferred();
+    },
+  };
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/http.ts';
 import { remarkMachine, type RemarkRequest, type RemarkTarget } from '../../src/machines/remark.machine.ts';
-import { deferred, type Deferred } from './helpers.ts';
+import { controlledCall } from './helpers.ts';
 
 const target: RemarkTarget = {
   carId: 1001,
@@ -14,8 +14,7 @@ const target: RemarkTarget = {
 };
 
 function start() {
-  const calls: RemarkRequest[] = [];
-  let pending: Deferred<unknown> = deferred();
+  const call = controlledCall<RemarkRequest>();
   const spies = {
     showAlert: vi.fn((_: unknown, _params: { message: string }) => {}),
     remarkSaved: vi.fn((_: unknown, _params: { remarkType: 'text' | 'audio'; remark: string; response: unknown }) => {}),
@@ -23,10 +22,7 @@ function start() {
   const actor = createActor(
     remarkMachine.provide({
       actors: {
-        saveRemark: fromPromise<unknown, RemarkRequest>(({ input }) => {
-          calls.push(input);
-          return pending.promise;
-        }),
+        saveRemark: call.logic,
       },
       actions: spies,
     }),
@@ -34,14 +30,9 @@ function start() {
   ).start();
   return {
     actor,
-    calls,
+    calls: call.calls,
     spies,
-    settle: async (outcome: { ok: unknown } | { error: unknown }) => {
-      if ('ok' in outcome) pending.resolve(outcome.ok);
-      else pending.reject(outcome.error);
-      await vi.advanceTimersByTimeAsync(0);
-      pending = deferred();
-    },
+    settle: call.settle,
   };
 }
 

@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import riMailConfig from '../../src/config/ri-mail.json';
 import { riMailMachine, type RiMailInput, type RiMailRequest } from '../../src/machines/ri-mail.machine.ts';
-import { deferred, type Deferred } from './helpers.ts';
+import { controlledCall } from './helpers.ts';
 
 const QC_MAILBOXES = riMailConfig.defaultRecipients;
 
 function start(input: Partial<RiMailInput> = {}) {
-  const calls: RiMailRequest[] = [];
-  let pending: Deferred<unknown> = deferred();
+  const call = controlledCall<RiMailRequest>();
   const spies = {
     showAlert: vi.fn((_: unknown, _params: { message: string }) => {}),
     showSuccess: vi.fn((_: unknown, _params: { message: string }) => {}),
@@ -17,10 +16,7 @@ function start(input: Partial<RiMailInput> = {}) {
   const actor = createActor(
     riMailMachine.provide({
       actors: {
-        sendRiMail: fromPromise<unknown, RiMailRequest>(({ input: request }) => {
-          calls.push(request);
-          return pending.promise;
-        }),
+        sendRiMail: call.logic,
       },
       actions: spies,
     }),
@@ -29,15 +25,10 @@ function start(input: Partial<RiMailInput> = {}) {
   const messages = (spy: (typeof spies)[keyof typeof spies]) => spy.mock.calls.map((call) => call[1].message);
   return {
     actor,
-    calls,
+    calls: call.calls,
     spies,
     messages,
-    settle: async (outcome: { ok: unknown } | { error: unknown }) => {
-      if ('ok' in outcome) pending.resolve(outcome.ok);
-      else pending.reject(outcome.error);
-      await vi.advanceTimersByTimeAsync(0);
-      pending = deferred();
-    },
+    settle: call.settle,
   };
 }
 
