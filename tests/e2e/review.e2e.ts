@@ -57,6 +57,26 @@ async function submit(page: Page, alerts: string[]): Promise<'issuePopup' | 'com
 const row = (page: Page, address: string) => page.locator(`[data-row="${address}"]`);
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
 
+/** Masks the first EXTERIOR main image in the image editor: drag a rectangle, save, 'Image updated successfully'. */
+async function maskFirstExteriorImage(page: Page): Promise<void> {
+  await tab(page, 'EXTERIOR').click();
+  const tile = page.locator('[data-row^="exteriorTyres.mainImages:"]').first();
+  await tile.getByRole('button', { name: 'Edit image' }).click();
+  const editor = page.getByRole('dialog', { name: /^Edit image/ });
+  const canvas = editor.getByRole('img', { name: 'Image being edited' });
+  await expect.poll(() => editor.getByRole('button', { name: 'Rotate 90°' }).isEnabled()).toBe(true);
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 4 });
+  await page.mouse.up();
+  await editor.getByText('Masks: 1').waitFor();
+  await page.screenshot({ path: 'tests/artifacts/review-image-editor.png' });
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Image updated successfully').waitFor();
+  await tile.getByText('Masked').waitFor();
+}
+
 const MISMATCH_OPTIONS = ['No Mismatch', 'Registration Number', 'Owner Name'];
 const EXPIRY = { stored: '16-07-2031', typed: '16072031' };
 
@@ -211,23 +231,8 @@ describe('spec 000 §4 submission', () => {
     await music.getByRole('list', { name: 'Remark history' }).getByText(REMARK).waitFor();
     await expect.poll(() => tab(page, 'INTERIOR').textContent()).not.toContain('(0)');
 
-    // Mask an image in the image editor (EXTERIOR main images): drag a rectangle, save, 'Image updated successfully'.
-    await tab(page, 'EXTERIOR').click();
-    const tile = page.locator('[data-row^="exteriorTyres.mainImages:"]').first();
-    await tile.getByRole('button', { name: 'Edit image' }).click();
-    const editor = page.getByRole('dialog', { name: /^Edit image/ });
-    const canvas = editor.getByRole('img', { name: 'Image being edited' });
-    await expect.poll(() => editor.getByRole('button', { name: 'Rotate 90°' }).isEnabled()).toBe(true);
-    const box = (await canvas.boundingBox())!;
-    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 4 });
-    await page.mouse.up();
-    await editor.getByText('Masks: 1').waitFor();
-    await page.screenshot({ path: 'tests/artifacts/review-image-editor.png' });
-    await editor.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Image updated successfully').waitFor();
-    await tile.getByText('Masked').waitFor();
+    // Mask an image in the image editor (EXTERIOR main images).
+    await maskFirstExteriorImage(page);
     await page.screenshot({ path: 'tests/artifacts/review-rejected.png', fullPage: true });
 
     // The Summary lists what was marked.
@@ -263,6 +268,36 @@ describe('spec 000 §4 submission', () => {
       `v2/inspection-version-list?appointmentId=${target.appointmentId}&user=${REVIEWER}`,
     );
     expect(versions.data.find((v) => v.carId === target.carId)).toMatchObject({ inspectionStatus: 'smReviewRejected', qcBy: REVIEWER });
+    await page.context().close();
+  });
+
+  it('approved by QC: a masked image and a QC-editable odometer correction store isApprovedByQc=1 (spec 000 §4)', async () => {
+    const target = await claim(
+      api,
+      async (d) => {
+        const model = carEngine.evaluate(d);
+        const image = model.order.find((k) => k.startsWith('mainImages:'));
+        if (!image || !rowVisibleAndEditable(d, 'odometerReading')) return false;
+        return submittable(api, d, [{ type: 'mask', key: image, masked: true }, { type: 'setValue', key: 'odometerReading', value: '48500' }]);
+      },
+      'with an exterior image to mask and an editable odometer',
+    );
+    const { page, alerts } = await reviewPage(REVIEWER, target.carId);
+    await maskFirstExteriorImage(page);
+    await tab(page, 'INTERIOR').click();
+    await row(page, 'electricalsInterior.odometerReading').getByRole('textbox').fill('48500');
+    await expect.poll(() => tab(page, 'INTERIOR').textContent()).not.toContain('(0)');
+
+    expect(await submit(page, alerts)).toBe('issuePopup');
+    const popup = page.getByRole('dialog', { name: 'Issue Type' });
+    await popup.getByRole('checkbox', { name: 'No issue' }).check();
+    await popup.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Inspection Completed Successfully').waitFor();
+    await page.waitForURL(`${baseURL}/inspection`, { timeout: 10_000 });
+
+    const stored = await detailOf(api, target.carId);
+    expect(stored).toMatchObject({ inspectionStatus: 'smReviewRejected', isApprovedByQc: 1, issueType: [0] });
+    expect(String(stored.inspectionData.electricalsInterior?.odometerReading?.value)).toBe('48500');
     await page.context().close();
   });
 });
