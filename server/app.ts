@@ -3,11 +3,12 @@ import { join, resolve } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Area } from './access.ts';
 import { googleJwks, requireRole, type JwksSource, type SessionUser } from './auth.ts';
 import type { Db } from './db.ts';
 import { installErrorHandler, notFound } from './errors.ts';
+import { defaultMailFrom, smtpSender, type MailOptions, type MailSender } from './mailer.ts';
 import inspectionRoutes from './routes/inspections.ts';
 import lookupRoutes from './routes/lookups.ts';
 import performanceRoutes from './routes/performance.ts';
@@ -35,7 +36,10 @@ export interface AppOptions {
   tokenTtlMs?: number;
   /** Re-runs the review engine's checks on a submission (default: the car engine's validateBeforeSubmit). */
   validateSubmission?: SubmissionValidator;
+  /** Fastify logger options; a request serializer that redacts tokens (URL `token=…`, authorization) is added. */
   logger?: FastifyServerOptions['logger'];
+  /** RI mail over SMTP (SMTP_URL, MAIL_FROM); without `smtpUrl` mails are only stored in `email_outbox`. */
+  mail?: MailOptions;
 }
 
 export interface AppContext {
@@ -46,6 +50,8 @@ export interface AppContext {
   jwks: JwksSource;
   tokenTtlMs: number;
   validateSubmission: SubmissionValidator;
+  /** Set when SMTP_URL is configured: RI mails are sent in the request (server/README.md 'RI mail'). */
+  mailer: { sender: MailSender; from: string } | null;
 }
 
 declare module 'fastify' {
@@ -83,10 +89,57 @@ const ROUTE_PLUGINS: [FastifyPluginAsync, string][] = [
 ];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
 
+const REDACTED = '[redacted]';
+/** `token=` (the SSE stream's bearer token, routes/live.ts) and its OAuth-style cousins in a query string. */
+const TOKEN_PARAM = /([?&](?:access_|id_)?token=)[^&#]*/gi;
+
+/** A URL as it may be logged: the value of every token query parameter replaced by '[redacted]'. */
+export function redactUrl(url: string): string {
+  return url.replace(TOKEN_PARAM, `$1${REDACTED}`);
+}
+
+/** Fastify's own request serializer (lib/logger-pino.js), which the logger options replace when they name one. */
+function fastifyRequest(req: FastifyRequest): Record<string, unknown> {
+  return {
+    method: req.method,
+    url: req.url,
+    version: req.headers?.['accept-version'],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket ? req.socket.remotePort : undefined,
+  };
+}
+
+/**
+ * The logger options with a request serializer that never lets a bearer token into the logs: the SSE stream takes it
+ * as `?token=` (EventSource sends no headers), and any `authorization` header a serializer includes is masked too.
+ * A `req` serializer of the given options still runs; its output is redacted.
+ */
+export function redactingLogger(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const options = logger === true ? {} : logger;
+  const serializers = (options as { serializers?: Record<string, (value: never) => unknown> }).serializers ?? {};
+  const base = (serializers.req as ((req: FastifyRequest) => unknown) | undefined) ?? fastifyRequest;
+  const req = (request: FastifyRequest) => {
+    const out = base(request);
+    if (!out || typeof out !== 'object') return out;
+    const logged = { ...(out as Record<string, unknown>) };
+    if (typeof logged.url === 'string') logged.url = redactUrl(logged.url);
+    if (logged.headers && typeof logged.headers === 'object') {
+      const headers = { ...(logged.headers as Record<string, unknown>) };
+      for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') headers[name] = REDACTED;
+      logged.headers = headers;
+    }
+    return logged;
+  };
+  return { ...options, serializers: { ...serializers, req } } as FastifyServerOptions['logger'];
+}
+
 /** The whole server as a Fastify instance (no listen): API, uploads, OpenAPI document and the built app. */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const allowedDomains = (opts.google?.allowedDomains ?? ['qc.example']).map((d) => d.toLowerCase());
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: redactingLogger(opts.logger ?? false),
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, useDefaults: true, allowUnionTypes: true } },
   });
@@ -95,11 +148,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     authMode: opts.authMode,
     uploadsDir: opts.uploadsDir,
     googleClientId: opts.google?.clientId,
-    allowedDomains: (opts.google?.allowedDomains ?? ['qc.example']).map((d) => d.toLowerCase()),
+    allowedDomains,
     jwks: opts.google?.jwks ?? googleJwks(),
     tokenTtlMs: opts.tokenTtlMs ?? 12 * 3_600_000,
     validateSubmission: opts.validateSubmission ?? engineSubmissionCheck(),
+    mailer: opts.mail?.smtpUrl
+      ? { sender: smtpSender(opts.mail.smtpUrl, opts.mail.timeoutMs), from: opts.mail.from || defaultMailFrom(opts.mail.smtpUrl, allowedDomains) }
+      : null,
   });
+  app.addHook('onClose', async () => app.ctx.mailer?.sender.close());
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   installErrorHandler(app);

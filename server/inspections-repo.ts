@@ -42,8 +42,12 @@ const ROW_COLUMNS = `car_id, appointment_id, lead_token, version, is_latest, sta
   variant, store_name, inspection_by, inspection_start_time, inspection_end_time, is_report_processed, re_inspection_processing,
   dealer_price_processing, is_pdi_lead, qc_audit, workflow_id, review_start_time, qc_by, qc_start_time, qc_end_time, pdf_url, updated_at`;
 
-/** The columns lists need: everything but the (large) detail document, of which only the re-inspection reason. */
-export const SUMMARY_COLUMNS = `${ROW_COLUMNS}, jsonb_build_object('reInspectionReason', detail->'reInspectionReason') AS detail`;
+/**
+ * The columns lists need: everything but the (large) detail document, of which only the re-inspection reason and
+ * the PDI type (spec 000 §3 'Inspection list row': inspectionData.carDetails.pdiType.value), in their detail paths.
+ */
+export const SUMMARY_COLUMNS = `${ROW_COLUMNS}, jsonb_build_object('reInspectionReason', detail->'reInspectionReason',
+  'inspectionData', jsonb_build_object('carDetails', jsonb_build_object('pdiType', detail #> '{inspectionData,carDetails,pdiType}'))) AS detail`;
 
 /**
  * The columns of the version list: the summary columns plus the stored submission's flags (spec 000 §3 'Inspection
@@ -96,7 +100,15 @@ export function toListRow(row: InspectionRow): InspectionListRow {
     workflowId: row.workflow_id,
     inspectionStatus: row.status,
     version: row.version,
+    inspectionData: { carDetails: { pdiType: { value: pdiTypeValue(row.detail) } } },
   };
+}
+
+/** The stored `inspectionData.carDetails.pdiType.value` as text, null when the inspection has none. */
+function pdiTypeValue(detail: InspectionDetail): string | null {
+  const value: unknown = detail.inspectionData?.carDetails?.pdiType?.value;
+  if (typeof value === 'string') return value || null;
+  return typeof value === 'number' ? String(value) : null;
 }
 
 export function toVersionRow(row: InspectionRow) {

@@ -34,6 +34,8 @@ const app = await buildApp({
     allowedDomains: (env.ALLOWED_EMAIL_DOMAINS ?? 'qc.example').split(',').map((d) => d.trim()).filter(Boolean),
   },
   logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false,
+  // RI mails: sent over SMTP when SMTP_URL is set, else only stored in email_outbox (server/README.md 'RI mail').
+  mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
 });
 
 let stopping = false;

@@ -30,6 +30,18 @@ const listRowSchema = {
     workflowId: { type: 'string', nullable: true },
     inspectionStatus: { type: 'string' },
     version: { type: 'integer' },
+    inspectionData: {
+      type: 'object',
+      description: 'Only carDetails.pdiType.value of the stored detail (null when the inspection has none)',
+      properties: {
+        carDetails: {
+          type: 'object',
+          properties: { pdiType: { type: 'object', properties: { value: { type: 'string', nullable: true } }, required: ['value'] } },
+          required: ['pdiType'],
+        },
+      },
+      required: ['carDetails'],
+    },
   },
 } as const;
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { InspectionDetail } from '../../src/engine/inspection.ts';
 import { currentUser } from '../auth.ts';
-import { badRequest, conflict, errorSchema } from '../errors.ts';
+import { badRequest, conflict, errorSchema, HttpError } from '../errors.ts';
 import { storeUpload } from '../forms.ts';
 import { audit, getInspection } from '../inspections-repo.ts';
+import { deliverOutboxMail } from '../mailer.ts';
 import { appointmentIdSchema, assertAssignee } from '../review-helpers.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
 
@@ -34,7 +35,10 @@ function diffPage(detail: InspectionDetail): string {
   );
 }
 
-/** Re-inspection e-mail (spec 000 §7): the log per appointment and sending, stored in `email_outbox`. */
+/**
+ * Re-inspection e-mail (spec 000 §7): the log per appointment and sending, stored in `email_outbox`. With SMTP_URL set
+ * the stored mail is sent in the request, after the commit, and the outcome recorded on its row (server/README.md).
+ */
 const riMailRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/v2/get-reinspection-email-log-data',
@@ -87,7 +91,9 @@ const riMailRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { access: 'inspectionList' },
       schema: {
-        summary: 'Queue the RI Changes mail (to: comma-separated, all valid); assignee only. Stored in the outbox, not sent by SMTP',
+        summary:
+          'Send the RI Changes mail (to: comma-separated, all valid); assignee only. Stored in the outbox; with SMTP configured sent before the ' +
+          "answer: 'sent' with the message id, or 502 when the SMTP server failed or refused it (the row stays, 'failed')",
         querystring: { type: 'object', properties: utm },
         body: {
           type: 'object',
@@ -97,11 +103,19 @@ const riMailRoutes: FastifyPluginAsync = async (app) => {
         response: {
           200: detailOf({
             type: 'object',
-            properties: { message: { type: 'string' }, id: { type: 'integer' }, to: { type: 'array', items: { type: 'string' } }, status: { type: 'string' }, reinspectionDiffUrl: { type: 'string' } },
+            properties: {
+              message: { type: 'string' },
+              id: { type: 'integer' },
+              to: { type: 'array', items: { type: 'string' } },
+              status: { type: 'string', enum: ['queued', 'sent'] },
+              messageId: { type: 'string' },
+              reinspectionDiffUrl: { type: 'string' },
+            },
           }),
           ...guardedErrors,
           404: errorSchema,
           409: errorSchema,
+          502: errorSchema,
         },
       },
     },
@@ -114,8 +128,9 @@ const riMailRoutes: FastifyPluginAsync = async (app) => {
       if (first.version !== body.version) throw conflict(`The inspection is at version ${first.version}`);
       const detail = { ...first.detail, appointmentId: first.appointment_id, version: first.version, make: first.make, model: first.model, storeName: first.store_name };
       const page = storeUpload(app.ctx.uploadsDir, `ri-diff/${first.appointment_id}`, `${first.car_id}-v${first.version}`, 'html', Buffer.from(diffPage(detail)));
+      let queued: { id: number; to: string[]; reinspectionDiffUrl: string; status: string };
       try {
-        return await app.db.transaction(async (tx) => {
+        queued = await app.db.transaction(async (tx) => {
           const row = await getInspection(tx, body.carId, { forUpdate: true });
           assertAssignee(row, me, 'send the RI mail');
           const changes = (row.detail.riTableData ?? []).map((r) => `- ${r.title}: ${String(r.oldValue ?? '')} -> ${String(r.newValue ?? '')}`);
@@ -127,12 +142,21 @@ const riMailRoutes: FastifyPluginAsync = async (app) => {
             [row.car_id, row.appointment_id, row.version, recipients, subject, text, page.url, me.email],
           );
           await audit(tx, { actor: me.email, action: 'ri-mail', carId: row.car_id, appointmentId: row.appointment_id, before: row.status, after: row.status, detail: { outboxId: rows[0].id, to: recipients } });
-          return { detail: { message: 'Email Sent!', id: rows[0].id, to: recipients, status: rows[0].status, reinspectionDiffUrl: page.url } };
+          return { id: rows[0].id, to: recipients, status: rows[0].status, reinspectionDiffUrl: page.url };
         });
       } catch (error) {
         page.remove();
         throw error;
       }
+      // Sent after the commit, holding no lock: the row exists whatever the SMTP server does, and records the outcome.
+      const mailer = app.ctx.mailer;
+      if (!mailer) return { detail: { message: 'Email Sent!', ...queued } };
+      const outcome = await deliverOutboxMail(app.db, mailer.sender, queued.id, mailer.from);
+      if (outcome.status === 'failed') {
+        request.log.warn({ outboxId: queued.id, error: outcome.error }, 'RI mail not sent');
+        throw new HttpError(502, 'Email send issue', `Email send issue: ${outcome.error}`);
+      }
+      return { detail: { message: 'Email Sent!', ...queued, status: outcome.status, messageId: outcome.messageId } };
     },
   );
 };

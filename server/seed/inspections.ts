@@ -10,7 +10,7 @@ import type {
 } from '../../src/engine/inspection.ts';
 import { demoSvg, type ImageWriter } from './images.ts';
 import { BANKS, CITIES, COLOURS, FIRST_NAMES, LAST_NAMES, MAKES, MODELS, RTOS, STATES, STORES, buildVariants } from './lookups.ts';
-import type { Random } from './random.ts';
+import { Random } from './random.ts';
 
 export const CATEGORIES = ['New', 'New(CR)', 'New(R)', 'Re-inspection', 'Re-inspection(CR)', 'Re-inspection(R)'] as const;
 
@@ -62,6 +62,8 @@ const INTERIOR_VIEWS = ['Interior From Back', 'Interior From Rear Right', 'Inter
 const ADDITIONAL_VIEWS = ['Front Bumper', 'Rear Bumper', 'Bonnet/Hood', 'Roof', 'Boot Door', 'Boot Floor', 'Engine Bay', 'Chassis Plate'];
 const RI_REASONS = ['Customer requested re-inspection', 'Price dispute after auction', 'Odometer re-check', 'Dent repaired by customer', 'Documents updated by customer'];
 const REJECTION_REMARKS = ['RC image blurred, please re-upload', 'Chassis number not visible', 'Insurance copy expired', 'Odometer photo unclear', 'Wrong variant selected', 'Tyre tread depth not recorded'];
+/** Pre-delivery inspection kinds of PDI leads (list row `inspectionData.carDetails.pdiType.value`, spec 000 §3). */
+export const PDI_TYPES = ['B2C PDI', 'Dealer PDI', 'Refurbishment PDI'] as const;
 const INSURERS = ['ICICI Lombard', 'HDFC Ergo', 'Bajaj Allianz', 'New India Assurance', 'Tata AIG', 'Reliance General'];
 
 function f(title: string, value: InspectionField['value'], extra: Partial<InspectionField> = {}): InspectionField {
@@ -105,6 +107,8 @@ interface CarFacts {
   odometer: number;
   inspector: string;
   workflowId: string | null;
+  /** PDI leads only (a fifth of appointments, all their versions); null otherwise. */
+  pdiType: (typeof PDI_TYPES)[number] | null;
 }
 
 export class InspectionGenerator {
@@ -140,8 +144,12 @@ export class InspectionGenerator {
       : r.weighted([['Comprehensive', 5], ['Zero Depreciation', 3], ['3rd Party', 2], ['Insurance Expired', 1]] as const);
     const regMonth = r.int(1, 12);
     const roadTax = r.weighted([['OTT', 5], ['LTT', 2], ['Limited Period', 2]] as const);
+    const appointmentId = `10${String(5_120_000 + index * 37 + r.int(0, 30)).padStart(8, '0')}`;
+    // From its own generator keyed by the appointment, so the main sequence (and all other demo data) stays as it was.
+    const side = new Random(Number(appointmentId.slice(-8)) ^ 0x5eed);
     return {
-      appointmentId: `10${String(5_120_000 + index * 37 + r.int(0, 30)).padStart(8, '0')}`,
+      appointmentId,
+      pdiType: side.chance(0.2) ? side.pick(PDI_TYPES) : null,
       make,
       model,
       variant,
@@ -178,6 +186,12 @@ export class InspectionGenerator {
       inspector: r.pick(INSPECTORS),
       workflowId: r.chance(0.4) ? `wf-${r.hex(8)}` : null,
     };
+  }
+
+  /** A PDI lead is one with a pdiType. Draws once, as the former 5 % coin did, so the rest of the sequence is unchanged. */
+  private pdiLead(c: CarFacts): number {
+    this.rng.next();
+    return c.pdiType ? 1 : 0;
   }
 
   private image(hashKey: string, title: string, url: string, extra: Partial<InspectionImage> = {}): InspectionImage {
@@ -258,6 +272,7 @@ export class InspectionGenerator {
       registrationNumber: f('Registration Number', c.regNumber, { isImportant: true }),
       ownerNumber: f('Owner Number', c.owners),
       cngLpgFitment: f('CNG/LPG Fitment', cng ? 'Yes' : 'No'),
+      ...(c.pdiType ? { pdiType: f('PDI Type', c.pdiType) } : {}),
       chassisNumber: f('Chassis Number', c.chassis, { image: this.image(`${a}_carDetails_chassis`, 'Chassis Number', this.common('Chassis Number', 'detail'), { imageType: 'chasis' }) }),
       chassisNumberEmbossing: f('Chassis Number Embossing', r.chance(0.9) ? ['Ok'] : [r.pick(['Rusted', 'Repunched', 'Not traceable', 'Incomplete'])]),
       vinOBD: f('VIN (OBD)', r.chance(0.5) ? c.chassis : 'Not Available', { commentFlag: 0 }),
@@ -578,7 +593,7 @@ export class InspectionGenerator {
         isReportProcessed: isLatest && r.chance(0.05) ? 0 : 1,
         reInspectionProcessing: isLatest && version > 0 && r.chance(0.15) ? 1 : 0,
         dealerPriceProcessing: isLatest && r.chance(0.02) ? 1 : 0,
-        isPdiLead: r.chance(0.05) ? 1 : 0,
+        isPdiLead: this.pdiLead(c),
         qcAudit: detail.qcAudit,
         workflowId: c.workflowId,
         qcBy: reviewed ? reviewer : null,

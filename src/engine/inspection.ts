@@ -255,6 +255,11 @@ export interface InspectionListRow {
   workflowId: string | null;
   inspectionStatus: InspectionStatus;
   version: number;
+  /**
+   * The one detail field the list shows (000 §3 'Inspection list row': inspectionData.carDetails.pdiType.value):
+   * the PDI type of a PDI lead, `value` null when the inspection has none. Optional: older servers leave it out.
+   */
+  inspectionData?: { carDetails: { pdiType: { value: string | null } } };
 }
 
 /** One rejected item of a section in the submission payload (000 §3). */

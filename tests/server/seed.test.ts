@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import dayjs from 'dayjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ImageWriter } from '../../server/seed/images.ts';
-import { InspectionGenerator, type SeedAppointment } from '../../server/seed/inspections.ts';
+import { InspectionGenerator, PDI_TYPES, type SeedAppointment } from '../../server/seed/inspections.ts';
 import { Random } from '../../server/seed/random.ts';
 import { listWindow } from '../../server/routes/inspections.ts';
 
@@ -85,6 +85,20 @@ describe('seed generator', () => {
     }
     const ages = latest.map((i) => NOW.diff(i.inspectionEndTime, 'minute'));
     for (const [from, to] of [[0, 15], [15, 30], [30, 60], [60, Infinity]]) expect(ages.some((m) => m >= from && m < to), `${from}-${to}`).toBe(true);
+  });
+
+  it('PDI leads (a share of appointments) carry carDetails.pdiType on every version; the others none (list row §3)', () => {
+    const typeOf = (i: (typeof latest)[number]) => i.detail.inspectionData.carDetails!.pdiType?.value ?? null;
+    const leads = appointments.filter((a) => typeOf(a.inspections.at(-1)!) !== null);
+    expect(leads.length).toBeGreaterThan(appointments.length * 0.1);
+    expect(leads.length).toBeLessThan(appointments.length * 0.35);
+    expect(new Set(leads.map((a) => typeOf(a.inspections.at(-1)!)))).toEqual(new Set(PDI_TYPES));
+    for (const a of appointments) {
+      const types = new Set(a.inspections.map(typeOf));
+      expect(types.size, a.inspections[0].appointmentId).toBe(1);
+      for (const i of a.inspections) expect(i.isPdiLead).toBe(typeOf(i) === null ? 0 : 1);
+      for (const i of a.inspections) if (typeOf(i) !== null) expect(i.detail.inspectionData.carDetails!.pdiType).toMatchObject({ title: 'PDI Type' });
+    }
   });
 
   it('registry data exists for most appointments, with deliberate mismatches', () => {

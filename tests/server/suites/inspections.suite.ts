@@ -34,6 +34,31 @@ export function inspectionSuite(h: Harness) {
       expect(Math.abs(body.total - rows[0].n)).toBeLessThanOrEqual(1);
     });
 
+    it("list rows carry inspectionData.carDetails.pdiType.value from the stored detail (§3), null when it has none", async () => {
+      type Row = { carId: number; isPDILead: number; inspectionData: { carDetails: { pdiType: { value: string | null } } } };
+      const rows = (await list(ADMIN, { records: '200' })).json<{ data: Row[] }>().data;
+      const stored = await h.db().query<{ car_id: number; pdi: string | null }>(
+        "SELECT car_id, detail #>> '{inspectionData,carDetails,pdiType,value}' AS pdi FROM inspections WHERE car_id = ANY($1::int[])",
+        [rows.map((r) => r.carId)],
+      );
+      const byId = new Map(stored.rows.map((r) => [r.car_id, r.pdi]));
+      for (const row of rows) expect(row.inspectionData, String(row.carId)).toEqual({ carDetails: { pdiType: { value: byId.get(row.carId) ?? null } } });
+      // The seed gives a share of appointments (the PDI leads) a pdiType; the others answer null.
+      const withType = rows.filter((r) => r.inspectionData.carDetails.pdiType.value !== null);
+      expect(withType.length).toBeGreaterThan(0);
+      expect(withType.length).toBeLessThan(rows.length);
+      expect(withType.every((r) => r.isPDILead === 1)).toBe(true);
+      // A value written to the stored detail is what the row answers.
+      const target = rows.find((r) => r.inspectionData.carDetails.pdiType.value === null)!;
+      await h.db().query(
+        `UPDATE inspections SET detail = jsonb_set(detail, '{inspectionData,carDetails,pdiType}', '{"title":"PDI Type","value":"Dealer PDI","commentFlag":1}') WHERE car_id = $1`,
+        [target.carId],
+      );
+      const after = (await list(ADMIN, { records: '200' })).json<{ data: Row[] }>().data.find((r) => r.carId === target.carId)!;
+      expect(after.inspectionData.carDetails.pdiType.value).toBe('Dealer PDI');
+      await h.db().query("UPDATE inspections SET detail = detail #- '{inspectionData,carDetails,pdiType}' WHERE car_id = $1", [target.carId]);
+    });
+
     it('filters by storeCityId[], storeId[], category[] and appointmentId', async () => {
       const all = (await list(ADMIN, { records: '200' })).json<{ data: { carId: number; category: string; appointmentId: string }[] }>().data;
       const { rows } = await h.db().query<{ city_id: number; store_id: number }>('SELECT city_id, store_id FROM inspections WHERE car_id = $1', [all[0].carId]);

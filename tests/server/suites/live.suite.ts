@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
@@ -178,6 +179,47 @@ export function liveSuite(h: Harness) {
       } finally {
         await stop();
       }
+    });
+
+    it("the ?token= of the stream (and any authorization header) is logged as '[redacted]', never as the token", async () => {
+      const lines: string[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+          done();
+        },
+      });
+      const logged = await h.buildWith({ logger: { level: 'info', stream: sink } });
+      await logged.listen({ host: '127.0.0.1', port: 0 });
+      const address = logged.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const token = await h.token(REVIEWER);
+      const stream = await openStream(`http://127.0.0.1:${port}/api/v2/live/auto-assignment?utm_source=qc&token=${encodeURIComponent(token)}`);
+      streams.push(stream);
+      expect(await stream.next()).toMatchObject({ email: REVIEWER });
+      stream.close();
+      // A refused token (401) is logged the same way.
+      expect((await fetch(`http://127.0.0.1:${port}/api/v2/live/auto-assignment?token=not-a-real-token&utm_source=qc`)).status).toBe(401);
+
+      // Logger options with their own request serializer that logs headers: its output is redacted too.
+      const withHeaders = await h.buildWith({
+        logger: { level: 'info', stream: sink, serializers: { req: (req: { method: string; url: string; headers: object }) => ({ method: req.method, url: req.url, headers: req.headers }) } },
+      });
+      const res = await withHeaders.inject({ method: 'PATCH', url: `/api/v2/live/auto-assignment?token=${token}&utm_source=qc`, headers: { authorization: `Bearer ${token}` }, payload: { status: 'pending' } });
+      expect(res.statusCode).toBe(200);
+
+      const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string; headers?: Record<string, string> } });
+      const requests = entries.filter((e) => e.msg === 'incoming request').map((e) => e.req!);
+      expect(requests.map((r) => r.url)).toEqual([
+        '/api/v2/live/auto-assignment?utm_source=qc&token=[redacted]',
+        '/api/v2/live/auto-assignment?token=[redacted]&utm_source=qc',
+        '/api/v2/live/auto-assignment?token=[redacted]&utm_source=qc',
+      ]);
+      expect(requests[2].headers).toMatchObject({ authorization: '[redacted]' });
+      const all = lines.join('\n');
+      expect(all).not.toContain(token);
+      expect(all).not.toContain(encodeURIComponent(token));
+      expect(all).not.toContain('not-a-real-token');
     });
 
     it('PATCH refuses anything but pending (400); 401 without or with a bad token; 403 for roles without the list', async () => {
