@@ -40,6 +40,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** RI mail over SMTP (SMTP_URL, MAIL_FROM); without `smtpUrl` mails are only stored in `email_outbox`. */
   mail?: MailOptions;
+  /** Where users reach this server (PUBLIC_URL): links in mails are made absolute against it. */
+  publicUrl?: string;
 }
 
 export interface AppContext {
@@ -52,6 +54,7 @@ export interface AppContext {
   validateSubmission: SubmissionValidator;
   /** Set when SMTP_URL is configured: RI mails are sent in the request (server/README.md 'RI mail'). */
   mailer: { sender: MailSender; from: string } | null;
+  publicUrl?: string;
 }
 
 declare module 'fastify' {
@@ -152,6 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     jwks: opts.google?.jwks ?? googleJwks(),
     tokenTtlMs: opts.tokenTtlMs ?? 12 * 3_600_000,
     validateSubmission: opts.validateSubmission ?? engineSubmissionCheck(),
+    publicUrl: opts.publicUrl,
     mailer: opts.mail?.smtpUrl
       ? { sender: smtpSender(opts.mail.smtpUrl, opts.mail.timeoutMs), from: opts.mail.from || defaultMailFrom(opts.mail.smtpUrl, allowedDomains) }
       : null,

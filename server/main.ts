@@ -36,6 +36,7 @@ const app = await buildApp({
   logger: env.LOG_LEVEL ? { level: env.LOG_LEVEL } : false,
   // RI mails: sent over SMTP when SMTP_URL is set, else only stored in email_outbox (server/README.md 'RI mail').
   mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
+  publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
 });
 
 let stopping = false;

@@ -135,7 +135,7 @@ const riMailRoutes: FastifyPluginAsync = async (app) => {
           assertAssignee(row, me, 'send the RI mail');
           const changes = (row.detail.riTableData ?? []).map((r) => `- ${r.title}: ${String(r.oldValue ?? '')} -> ${String(r.newValue ?? '')}`);
           const subject = `Re-inspection changes: appointment ${row.appointment_id} (version ${row.version})`;
-          const text = [`${row.make} ${row.model}, ${row.store_name}`, '', ...(changes.length ? changes : ['No changes']), '', `Full table: ${page.url}`, `Sent by ${me.email}`].join('\n');
+          const text = [`${row.make} ${row.model}, ${row.store_name}`, '', ...(changes.length ? changes : ['No changes']), '', `Full table: ${app.ctx.publicUrl ? new URL(page.url, app.ctx.publicUrl).href : page.url}`, `Sent by ${me.email}`].join('\n');
           const { rows } = await tx.query<{ id: number; status: string }>(
             `INSERT INTO email_outbox (car_id, appointment_id, version, to_addresses, subject, body, diff_url, created_by)
              VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8) RETURNING id, status`,

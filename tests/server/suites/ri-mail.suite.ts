@@ -116,7 +116,7 @@ export function riMailSuite(h: Harness) {
       let accepting: Smtp;
       let rejecting: Smtp;
       const FROM = 'QC Review Panel <qc-mail@qc.example>';
-      const appWith = (smtpUrl: string) => h.buildWith({ mail: { smtpUrl, from: FROM, timeoutMs: 3000 } });
+      const appWith = (smtpUrl: string) => h.buildWith({ mail: { smtpUrl, from: FROM, timeoutMs: 3000 }, publicUrl: 'https://qc.example.com/' });
       const sendVia = async (app: FastifyInstance, to: string) =>
         app.inject({
           method: 'POST',
@@ -161,7 +161,8 @@ export function riMailSuite(h: Harness) {
         expect(mail.headers.subject).toContain(car.appointment_id);
         expect(mail.headers['message-id']).toBe(detail.messageId);
         expect(mail.body.trim()).toBe(row.body.trim());
-        expect(mail.body).toContain(detail.reinspectionDiffUrl);
+        // The diff link is absolute (PUBLIC_URL), so it opens from a mail client.
+        expect(mail.body).toContain(`Full table: https://qc.example.com${detail.reinspectionDiffUrl}`);
         const log = await h.call('GET', '/api/v2/get-reinspection-email-log-data', { token: await h.token(REVIEWER), query: { appointmentId: car.appointment_id } });
         expect(log.json().detail[0]).toMatchObject({ status: 'sent', reinspectionDiffUrl: detail.reinspectionDiffUrl });
       });
