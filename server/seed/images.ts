@@ -40,17 +40,17 @@ export function demoSvg(opts: { title: string; lines?: string[]; kind?: 'documen
   );
 }
 
-/** Writes seed images under `uploadsDir` once per relative path and answers their public `/uploads/…` url. */
+/** Writes seed files (images, reports) under `uploadsDir` once per relative path and answers their public `/uploads/…` url. */
 export class ImageWriter {
   private written = new Set<string>();
 
   constructor(private readonly uploadsDir: string) {}
 
-  write(relPath: string, svg: () => string): string {
+  write(relPath: string, content: () => string | Buffer): string {
     if (!this.written.has(relPath)) {
       const file = join(this.uploadsDir, relPath);
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, svg());
+      writeFileSync(file, content());
       this.written.add(relPath);
     }
     return `/uploads/${relPath}`;

@@ -1,3 +1,4 @@
+import { textPdf } from './pdf.ts';
 import dayjs, { type Dayjs } from 'dayjs';
 import type {
   InspectionDetail,
@@ -599,12 +600,17 @@ export class InspectionGenerator {
         qcBy: reviewed ? reviewer : null,
         qcStartTime: qcStart?.toDate() ?? null,
         qcEndTime: qcEnd?.toDate() ?? null,
-        pdfUrl: reviewed ? `/uploads/seed/${c.appointmentId}/report-v${version}.svg` : null,
+        pdfUrl: reviewed ? `/uploads/seed/${c.appointmentId}/report-v${version}.pdf` : null,
         detail,
       });
       if (reviewed) {
-        this.images.write(`seed/${c.appointmentId}/report-v${version}.svg`, () =>
-          demoSvg({ title: `Inspection Report v${version}`, kind: 'document', lines: [`Appointment ${c.appointmentId}`, `${c.make.make_name} ${c.model.model_name}`, `Status: ${status}`, `QC by: ${reviewer}`] }),
+        this.images.write(`seed/${c.appointmentId}/report-v${version}.pdf`, () =>
+          textPdf(`Inspection Report - version ${version}`, [
+            `Appointment ${c.appointmentId}`,
+            `${c.make.make_name} ${c.model.model_name}`,
+            `Status: ${status}`,
+            `QC by: ${reviewer}`,
+          ]),
         );
       }
     }
