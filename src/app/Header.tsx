@@ -7,8 +7,8 @@ import listConfig from '../config/inspection-list.json';
 import { adminLinks, mainLinks, SCREENS_IN_THIS_BUILD } from './nav.ts';
 import { PerformancePanel } from './PerformancePanel.tsx';
 
-/** The report link's target: VITE_INSPECTION_REPORT_PDF_URL, else the list config's default. */
-export const INSPECTION_REPORT_PDF_URL = import.meta.env.VITE_INSPECTION_REPORT_PDF_URL || listConfig.inspectionReportPdfUrl;
+/** The report link's target: VITE_INSPECTION_REPORT_PDF_URL, else the list config's; none hides the link (no dead link). */
+export const INSPECTION_REPORT_PDF_URL: string | null = import.meta.env.VITE_INSPECTION_REPORT_PDF_URL || listConfig.inspectionReportPdfUrl;
 
 /**
  * Logout (spec 000 §7): POST v2/api/qcLogout, then — whether or not it worked — clear local storage,
@@ -50,7 +50,15 @@ function AdminMenu({ role, screens }: { role: string; screens: Screens }) {
 }
 
 /** Shared header shell (spec 000 §2 'Header'): user name, optional version, links by role, performance, report PDF, Logout. */
-export function Header({ session, screens = SCREENS_IN_THIS_BUILD }: { session: LoginData; screens?: Screens }) {
+export function Header({
+  session,
+  screens = SCREENS_IN_THIS_BUILD,
+  reportPdfUrl = INSPECTION_REPORT_PDF_URL,
+}: {
+  session: LoginData;
+  screens?: Screens;
+  reportPdfUrl?: string | null;
+}) {
   const location = useLocation();
   const state = location.state as { version?: number | string } | null;
   const version = new URLSearchParams(location.search).get('version') ?? state?.version ?? null;
@@ -66,7 +74,11 @@ export function Header({ session, screens = SCREENS_IN_THIS_BUILD }: { session: 
       <span className="user">{session.name}</span>
       {version !== null && version !== '' && <span className="badge">Version {version}</span>}
       {session.role === 'qc' && <PerformancePanel email={session.email} />}
-      <a href={INSPECTION_REPORT_PDF_URL} target="_blank" rel="noreferrer">Inspection Report PDF</a>
+      {reportPdfUrl && (
+        <a href={reportPdfUrl} target="_blank" rel="noreferrer">
+          Inspection Report PDF
+        </a>
+      )}
       <button type="button" onClick={() => void logout(session)}>Logout</button>
     </header>
   );

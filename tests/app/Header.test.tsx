@@ -21,12 +21,12 @@ const board = {
   myPerformance: { rank: 22, totalNoReview: 5, tat: 20 },
 };
 
-function renderHeader(role: string, url = '/inspection', screens: Parameters<typeof Header>[0]['screens'] = ALL_SCREENS) {
+function renderHeader(role: string, url = '/inspection', screens: Parameters<typeof Header>[0]['screens'] = ALL_SCREENS, reportPdfUrl: string | null = '/reports/inspection.pdf') {
   const seen: InternalAxiosRequestConfig[] = [];
   mainHttp.defaults.adapter = fakeAdapter((c) => (c.url === 'v2/get-leader-board-data' ? { status: 200, data: { detail: board } } : { status: 200, data: { detail: 'ok' } }), seen);
   render(
     <MemoryRouter initialEntries={[url]}>
-      <Header session={user(role)} screens={screens} />
+      <Header session={user(role)} screens={screens} reportPdfUrl={reportPdfUrl} />
     </MemoryRouter>,
   );
   return seen;
@@ -83,6 +83,11 @@ describe('spec 000 §2 header: navigation links by role', () => {
     expect(screen.queryByRole('button', { name: /Admin/ })).toBeNull();
   });
 
+  it('hides the Inspection Report PDF link when no target is configured (no dead link)', () => {
+    renderHeader('qc', '/inspection', ALL_SCREENS, null);
+    expect(screen.queryByRole('link', { name: 'Inspection Report PDF' })).toBeNull();
+  });
+
   it('qc-Version: Versions only', () => {
     renderHeader('qc-Version');
     expect(linkNames()).toEqual(['Versions']);
@@ -91,6 +96,7 @@ describe('spec 000 §2 header: navigation links by role', () => {
   it('shows the Inspection Report PDF link in a new tab and the version being viewed', () => {
     renderHeader('qc', '/re-inspection/5?version=3');
     const pdf = screen.getByRole('link', { name: 'Inspection Report PDF' });
+    expect(pdf.getAttribute('href')).toBe('/reports/inspection.pdf');
     expect(pdf.getAttribute('target')).toBe('_blank');
     expect(screen.getByText('Version 3')).toBeTruthy();
   });
