@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyPluginAsync, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Area } from './access.ts';
 import { googleJwks, requireRole, type JwksSource, type SessionUser } from './auth.ts';
 import type { Db } from './db.ts';
@@ -145,6 +145,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: redactingLogger(opts.logger ?? false),
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, useDefaults: true, allowUnionTypes: true } },
+    // Errors Fastify raises before routing (a URL it cannot decode, say) answer in the API's own `{ message, detail }`.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ message: 'Bad Request', detail: error.message });
+    },
   });
   app.decorate('db', opts.db);
   app.decorate('ctx', {

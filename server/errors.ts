@@ -26,6 +26,18 @@ export const errorSchema = {
 } as const;
 
 /**
+ * PostgreSQL refusing a value the route schemas let through (a number past int4, a malformed date): bad input,
+ * so 400 rather than 500, whichever route passed it on.
+ */
+const PG_INPUT_ERRORS: Readonly<Record<string, string>> = {
+  '22001': 'A text value is too long',
+  '22003': 'A number is out of range',
+  '22007': 'A date or time has the wrong format',
+  '22008': 'A date or time is out of range',
+  '22P02': 'A value has the wrong format',
+};
+
+/**
  * One error handler for the whole API: schema failures become 400 with the failing field named,
  * known errors keep their status, anything unexpected is logged and answered 500 without internals.
  */
@@ -37,6 +49,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.validation) {
       const text = error.message || 'Invalid request';
       return reply.status(400).send({ message: text, detail: text });
+    }
+    const pgCode = (error as { code?: unknown }).code;
+    if (typeof pgCode === 'string' && pgCode in PG_INPUT_ERRORS) {
+      return reply.status(400).send({ message: 'Bad Request', detail: PG_INPUT_ERRORS[pgCode] });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

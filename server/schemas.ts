@@ -7,7 +7,8 @@ export const email = { type: 'string', minLength: 3, maxLength: 254, pattern: '^
 export const ymd = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 export const idParam = {
   type: 'object',
-  properties: { id: { type: 'integer', minimum: 1 } },
+  // Ids are PostgreSQL integers (int4).
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
   required: ['id'],
 } as const;
 /** `utm_source=qc` rides on every call (spec 000 §7); accepted and ignored. */

@@ -139,6 +139,16 @@ export function inspectionSuite(h: Harness) {
       expect((await h.call('GET', '/api/v2/inspection/999', { token })).statusCode).toBe(404);
       expect((await h.call('GET', '/api/v2/inspection/abc', { token })).statusCode).toBe(400);
       expect((await h.call('GET', '/api/v2/inspection', { token })).statusCode).toBe(400);
+      // Past PostgreSQL's integer: 400 with a message, never 500 (by the schema, or by the database's refusal).
+      for (const path of ['/api/v2/inspection/99999999999999999999', '/api/v2/inspection?inspectionId=3000000000']) {
+        const res = await h.call('GET', path, { token });
+        expect(res.statusCode, path).toBe(400);
+        expect(res.json()).toEqual({ message: expect.any(String), detail: expect.any(String) });
+      }
+      // A URL Fastify cannot decode answers in the API's own error shape.
+      const badUrl = await h.call('GET', '/api/vahan/%00%ff', { token });
+      expect(badUrl.statusCode).toBe(400);
+      expect(badUrl.json()).toEqual({ message: 'Bad Request', detail: expect.any(String) });
       expect((await h.call('GET', '/api/v2/inspection/1000001', { token: await h.token(OTHER) })).statusCode).toBe(403);
       expect((await h.call('GET', '/api/v2/inspection/1000001')).statusCode).toBe(401);
       expect((await h.call('GET', '/api/v2/inspection/1000001', { token: await h.token(GS) })).statusCode).toBe(200);
