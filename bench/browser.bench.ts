@@ -18,7 +18,7 @@ import type { KeystrokeSample } from './browser/probe.ts';
 const WARMUP = 10;
 /** Measured keystrokes per scenario, in two passes (scenarios in order, then reversed) so that load from other
  * processes on the machine falls on every scenario alike. */
-const KEYSTROKES = 120;
+const KEYSTROKES = 240;
 const LOADS = 6;
 const TARGET_P95_MS = 16;
 const TARGET_GZIP_KB = 300;
@@ -74,6 +74,11 @@ async function scrollUntilRendered(page: Page, target: ReturnType<Page['locator'
   await target.scrollIntoViewIfNeeded();
 }
 
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
+}
+
 /** Presses keys one at a time and reads the probe's sample for each (keydown → commit → next paint). */
 async function keystrokes(page: Page, scenario: Scenario, count: number): Promise<{ samples: KeystrokeSample[]; rows: number }> {
   await page.goto(scenario.path);
@@ -85,9 +90,11 @@ async function keystrokes(page: Page, scenario: Scenario, count: number): Promis
   const samples: KeystrokeSample[] = [];
   for (let i = 0; i < WARMUP + count; i++) {
     const before = await page.evaluate(() => window.__bench.samples.length);
+    // One pending evaluate that the probe resolves, rather than polling the page during the measured frame.
+    const sample = page.evaluate((n) => window.__bench.next(n), before);
     await page.keyboard.press(scenario.keys[i % scenario.keys.length]);
-    await page.waitForFunction((n) => window.__bench.samples.length > n, before, { polling: 5, timeout: 10_000 });
-    if (i >= WARMUP) samples.push(await page.evaluate((n) => window.__bench.samples[n], before));
+    const got = await withTimeout(sample, 10_000, `${scenario.name}: no sample for keystroke ${i}`);
+    if (i >= WARMUP) samples.push(got);
   }
   const committed = samples.filter((s) => s.commit !== null);
   if (committed.length < samples.length * 0.9) {

@@ -15,6 +15,12 @@ export interface BenchProbe {
   samples: KeystrokeSample[];
   ready: boolean;
   markCommit(): void;
+  /**
+   * Resolves with sample `n` once it is recorded. The driver awaits this instead of polling the page: polling runs
+   * a DevTools task on the page's main thread every few ms, which lands between the frame and the probe's task and
+   * adds to every measured latency.
+   */
+  next(n: number): Promise<KeystrokeSample>;
 }
 
 declare global {
@@ -27,12 +33,14 @@ const MAX_FRAMES = 6;
 
 export function installProbe(): BenchProbe {
   let lastCommit = 0;
+  const waiting = new Map<number, (sample: KeystrokeSample) => void>();
   const probe: BenchProbe = {
     samples: [],
     ready: false,
     markCommit: () => {
       lastCommit = performance.now();
     },
+    next: (n) => (n < probe.samples.length ? Promise.resolve(probe.samples[n]) : new Promise((resolve) => waiting.set(n, resolve))),
   };
   window.addEventListener(
     'keydown',
@@ -48,8 +56,11 @@ export function installProbe(): BenchProbe {
         }
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
-          probe.samples.push({ paint: performance.now() - t0, commit: lastCommit >= t0 ? lastCommit - t0 : null });
+          const sample = { paint: performance.now() - t0, commit: lastCommit >= t0 ? lastCommit - t0 : null };
+          probe.samples.push(sample);
           channel.port1.close();
+          waiting.get(probe.samples.length - 1)?.(sample);
+          waiting.delete(probe.samples.length - 1);
         };
         channel.port2.postMessage(null);
       };

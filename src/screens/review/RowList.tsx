@@ -3,7 +3,7 @@
  * panel. Short tabs render every row; long ones (synthetic 500-row configs) are virtualized so a keystroke
  * paints within a frame.
  */
-import { useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { carEngine } from '../../engine/car-config.ts';
 import type { ReviewModel, RowState, Scalar, Tab } from '../../engine/types.ts';
@@ -34,6 +34,30 @@ export function itemsOf(model: ReviewModel, tab: Tab): ListItem[] {
   return items;
 }
 
+/** True when `next` shows the same rows as `prev` (an edit that changed values only): the engine keeps unchanged rows' identity. */
+function sameItems(prev: ReviewModel, next: ReviewModel): boolean {
+  if (prev.order !== next.order && (prev.order.length !== next.order.length || prev.order.some((k, i) => next.order[i] !== k))) return false;
+  for (const key of next.order) {
+    const a = prev.rows[key];
+    const b = next.rows[key];
+    if (a !== b && (!a || a.isVisible !== b.isVisible || a.tab !== b.tab || a.kind !== b.kind)) return false;
+  }
+  return true;
+}
+
+/**
+ * itemsOf, keeping the previous array (and so the list's children and the virtualizer's options) when an edit shows
+ * or hides nothing. The ref only caches a pure derivation of (model, tab), so a discarded render cannot make it wrong.
+ */
+function useItems(model: ReviewModel, tab: Tab): ListItem[] {
+  const last = useRef<{ model: ReviewModel; tab: Tab; items: ListItem[] } | null>(null);
+  const prev = last.current;
+  if (prev && prev.model === model && prev.tab === tab) return prev.items;
+  const items = prev && prev.tab === tab && sameItems(prev.model, model) ? prev.items : itemsOf(model, tab);
+  last.current = { model, tab, items };
+  return items;
+}
+
 function lookupParentOf(row: RowState, rows: ReviewModel['rows']): Scalar | undefined {
   if (!row.lookup || !row.parentField) return undefined;
   const parent = rows[row.parentField];
@@ -46,12 +70,13 @@ interface Props {
   urls: Readonly<Record<string, string>>;
 }
 
-function Item({ item, model, urls }: { item: ListItem; model: ReviewModel; urls: Props['urls'] }) {
+/** The element of one item. Rows are memoised on their RowState, so an edit re-renders only the rows it changed. */
+function renderItem(item: ListItem, model: ReviewModel, urls: Props['urls'], key?: string) {
   if (item.kind === 'images') {
-    return <ImagesPanel group={item.group} title={carEngine.rowConfig(item.group)?.text ?? item.group} rows={item.keys.map((k) => model.rows[k])} urls={urls} />;
+    return <ImagesPanel key={key} group={item.group} title={carEngine.rowConfig(item.group)?.text ?? item.group} rows={item.keys.map((k) => model.rows[k])} urls={urls} />;
   }
   const row = model.rows[item.key];
-  return <ReviewRow row={row} lookupParent={lookupParentOf(row, model.rows)} />;
+  return <ReviewRow key={key} row={row} lookupParent={lookupParentOf(row, model.rows)} />;
 }
 
 const itemKey = (item: ListItem) => (item.kind === 'row' ? item.key : `images:${item.group}:${item.keys[0]}`);
@@ -59,9 +84,7 @@ const itemKey = (item: ListItem) => (item.kind === 'row' ? item.key : `images:${
 function AllRows({ items, model, urls, tab }: Props & { items: ListItem[] }) {
   return (
     <section className="rows" aria-label={`${tab} rows`}>
-      {items.map((item) => (
-        <Item key={itemKey(item)} item={item} model={model} urls={urls} />
-      ))}
+      {items.map((item) => renderItem(item, model, urls, itemKey(item)))}
     </section>
   );
 }
@@ -81,7 +104,7 @@ function VirtualRows({ items, model, urls, tab }: Props & { items: ListItem[] })
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((v) => (
           <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}>
-            <Item item={items[v.index]} model={model} urls={urls} />
+            {renderItem(items[v.index], model, urls)}
           </div>
         ))}
       </div>
@@ -90,7 +113,7 @@ function VirtualRows({ items, model, urls, tab }: Props & { items: ListItem[] })
 }
 
 export function RowList({ model, tab, urls }: Props) {
-  const items = useMemo(() => itemsOf(model, tab), [model, tab]);
+  const items = useItems(model, tab);
   if (items.length === 0) return <p className="muted rows-empty">No results found</p>;
   return items.length > VIRTUALIZE_ABOVE ? <VirtualRows items={items} model={model} tab={tab} urls={urls} /> : <AllRows items={items} model={model} tab={tab} urls={urls} />;
 }
