@@ -7,7 +7,7 @@ import { memo, useState } from 'react';
 import type { RowState } from '../../engine/types.ts';
 import { rowAddress } from './address.ts';
 import { useRowContext } from './context.ts';
-import { RemarkPanel } from './RemarkPanel.tsx';
+import { RowRemarks } from './RemarkPanel.tsx';
 
 /** Groups that offer the verified filters. */
 const VERIFIABLE = new Set(['rcImages', 'insuranceImages']);
@@ -49,15 +49,7 @@ const ImageTile = memo(function ImageTile({ row, index, url }: { row: RowState; 
         </button>
       </div>
       {showRemarks && (
-        <RemarkPanel
-          target={ctx.remarkTarget(row)}
-          appointmentId={ctx.appointmentId}
-          history={row.remarkHistory}
-          canEdit={ctx.canEdit}
-          onSaved={(remark) => ctx.onEdit({ type: 'remark', key: row.key, remark })}
-          recorder={ctx.recorder}
-          recordingSupported={ctx.recordingSupported}
-        />
+        <RowRemarks row={row} />
       )}
     </figure>
   );

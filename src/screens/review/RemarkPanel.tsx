@@ -7,9 +7,11 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import dayjs from 'dayjs';
 import type { RemarkEntry } from '../../engine/inspection.ts';
+import type { RowState } from '../../engine/types.ts';
 import { remarkMachine, type RemarkTarget } from '../../machines/remark.machine.ts';
 import { fetchRemarks, saveRemark } from '../../api/review.ts';
 import { createMediaRecorder, isRecordingSupported, type AudioRecorder } from './audio.ts';
+import { useRowContext } from './context.ts';
 
 /** Remark timestamps are unix seconds, shown MMM DD HH:mm (000 §9). */
 export function formatRemarkTime(seconds: number): string {
@@ -147,5 +149,21 @@ export function RemarkPanel({
         </div>
       )}
     </div>
+  );
+}
+
+/** A row's (or image tile's) remark panel, wired to the review through the row context. */
+export function RowRemarks({ row }: { row: RowState }) {
+  const ctx = useRowContext();
+  return (
+    <RemarkPanel
+      target={ctx.remarkTarget(row)}
+      appointmentId={ctx.appointmentId}
+      history={row.remarkHistory}
+      canEdit={ctx.canEdit}
+      onSaved={(remark) => ctx.onEdit({ type: 'remark', key: row.key, remark })}
+      recorder={ctx.recorder}
+      recordingSupported={ctx.recordingSupported}
+    />
   );
 }

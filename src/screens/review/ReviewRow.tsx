@@ -4,7 +4,7 @@ import type { RowState, Scalar } from '../../engine/types.ts';
 import { rowAddress } from './address.ts';
 import { useRowContext } from './context.ts';
 import { RegistryBadge } from './RegistryBadge.tsx';
-import { RemarkPanel } from './RemarkPanel.tsx';
+import { RowRemarks } from './RemarkPanel.tsx';
 import { RowEditor } from './widgets.tsx';
 
 interface Props {
@@ -122,15 +122,7 @@ export const ReviewRow = memo(function ReviewRow({ row, lookupParent }: Props) {
       )}
       {showRemarks && (
         <div className="row-remarks">
-          <RemarkPanel
-            target={ctx.remarkTarget(row)}
-            appointmentId={ctx.appointmentId}
-            history={row.remarkHistory}
-            canEdit={ctx.canEdit}
-            onSaved={(remark) => ctx.onEdit({ type: 'remark', key: row.key, remark })}
-            recorder={ctx.recorder}
-            recordingSupported={ctx.recordingSupported}
-          />
+          <RowRemarks row={row} />
         </div>
       )}
     </div>
