@@ -2,6 +2,7 @@ import type { SessionUser } from './auth.ts';
 import type { Queryable } from './db.ts';
 import { forbidden, notFound } from './errors.ts';
 import type { InspectionRow } from './inspections-repo.ts';
+import type { InspectionField, InspectionImage, InspectionSection } from '../src/engine/inspection.ts';
 
 /** Appointment ids as the seed and the registry route accept them. */
 export const appointmentIdSchema = { type: 'string', pattern: '^[0-9A-Za-z-]{1,30}$' } as const;
@@ -26,4 +27,21 @@ export async function latestInspection(db: Queryable, appointmentId: string, opt
   );
   if (!rows[0]) throw notFound(`Appointment ${appointmentId} not found`);
   return rows[0];
+}
+
+/** Every image slot of a field: its own image, image group, additionalInfo.image (tyres), and those of its sub-parts. */
+function* imagesOf(field: InspectionField): Generator<InspectionImage> {
+  if (field.image) yield field.image;
+  for (const image of field.images ?? []) yield image;
+  const info = field.additionalInfo?.image as InspectionImage | undefined;
+  if (info && typeof info === 'object' && 'hashKey' in info) yield info;
+  for (const sub of Object.values(field.subParts ?? {})) yield* imagesOf(sub);
+}
+
+/** The image of a section with this hashKey, wherever in the section's fields it sits. */
+export function findImage(section: InspectionSection | undefined, hashKey: string): InspectionImage | null {
+  for (const field of Object.values(section ?? {})) {
+    for (const image of imagesOf(field)) if (image.hashKey === hashKey) return image;
+  }
+  return null;
 }

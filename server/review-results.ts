@@ -21,7 +21,6 @@ import type {
   FieldValue,
   InspectionDetail,
   InspectionField,
-  InspectionImage,
   InspectionSection,
   RejectedField,
   RemarkEntry,
@@ -31,6 +30,7 @@ import type {
   SectionReview,
   SubmissionPayload,
 } from '../src/engine/inspection.ts';
+import { findImage } from './review-helpers.ts';
 
 /** A row of the `remarks` table, as the routes read it. */
 export interface StoredRemark {
@@ -62,22 +62,6 @@ export function toRemarkEntry(row: Pick<StoredRemark, 'id' | 'user_email' | 'typ
     timestamp: Math.floor(new Date(row.created_at).getTime() / 1000),
     role: row.role,
   };
-}
-
-/** Every image slot of a field: its own image, image group, additionalInfo.image (tyres), and those of its sub-parts. */
-function* imagesOf(field: InspectionField): Generator<InspectionImage> {
-  if (field.image) yield field.image;
-  for (const image of field.images ?? []) yield image;
-  const info = field.additionalInfo?.image as InspectionImage | undefined;
-  if (info && typeof info === 'object' && 'hashKey' in info) yield info;
-  for (const sub of Object.values(field.subParts ?? {})) yield* imagesOf(sub);
-}
-
-function imageIn(section: InspectionSection | undefined, hashKey: string): InspectionImage | null {
-  for (const field of Object.values(section ?? {})) {
-    for (const image of imagesOf(field)) if (image.hashKey === hashKey) return image;
-  }
-  return null;
 }
 
 function fieldAtPath(section: InspectionSection | undefined, path: readonly string[]): InspectionField | undefined {
@@ -141,7 +125,7 @@ export function mergeRemarkHistory(detail: InspectionDetail, remarks: readonly S
   for (const r of remarks) {
     const entry = toRemarkEntry(r);
     if (r.hash_key) {
-      const image = imageIn(out.inspectionData[r.section as SectionKey], r.hash_key);
+      const image = findImage(out.inspectionData[r.section as SectionKey], r.hash_key);
       if (image) image.remarkHistory = mergeInto(image.remarkHistory, entry);
       continue;
     }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { InspectionField, InspectionImage, InspectionSection } from '../../src/engine/inspection.ts';
+import type { InspectionField } from '../../src/engine/inspection.ts';
 import { currentUser } from '../auth.ts';
 import { badRequest, errorSchema } from '../errors.ts';
 import { readForm, sniffImage, storeUpload, validateForm } from '../forms.ts';
 import { audit, getInspection, type InspectionRow } from '../inspections-repo.ts';
-import { assertAssignee, sectionSchema } from '../review-helpers.ts';
+import { assertAssignee, findImage, sectionSchema } from '../review-helpers.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
 
 const text = (maxLength = 200) => ({ type: 'string', maxLength }) as const;
@@ -47,22 +47,6 @@ interface ImageForm {
   pointerCount?: number;
   isTilted?: boolean;
   oldImageUrl?: string;
-}
-
-/** Every image slot of a field: its own image, image group, additionalInfo.image (tyres), and those of its sub-parts. */
-function* imagesOf(field: InspectionField): Generator<InspectionImage> {
-  if (field.image) yield field.image;
-  for (const image of field.images ?? []) yield image;
-  const info = field.additionalInfo?.image as InspectionImage | undefined;
-  if (info && typeof info === 'object' && 'hashKey' in info) yield info;
-  for (const sub of Object.values(field.subParts ?? {})) yield* imagesOf(sub);
-}
-
-export function findImage(section: InspectionSection | undefined, hashKey: string): InspectionImage | null {
-  for (const field of Object.values(section ?? {})) {
-    for (const image of imagesOf(field)) if (image.hashKey === hashKey) return image;
-  }
-  return null;
 }
 
 /**
