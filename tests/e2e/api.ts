@@ -83,16 +83,3 @@ export async function claim(api: Api, fits: (detail: InspectionDetail, row: Insp
   return assignToMe(api, (await findFree(api, fits, what)).carId);
 }
 
-/** Field keys the stored inspection records as rejected: each section's `errors` map (spec 000 §3) and any stored rejectedFields. */
-export function storedRejections(detail: InspectionDetail): string[] {
-  const keys = new Set<string>();
-  const sections = { ...(detail.inspectionData as Record<string, unknown>), ...((detail as { sections?: Record<string, unknown> }).sections ?? {}) };
-  for (const section of Object.values(sections)) {
-    if (!section || typeof section !== 'object') continue;
-    for (const name of ['errors', 'rejectedFields']) {
-      const map = (section as Record<string, unknown>)[name];
-      if (map && typeof map === 'object') Object.keys(map).forEach((k) => keys.add(k));
-    }
-  }
-  return [...keys];
-}

@@ -7,7 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { InspectionDetail } from '../../src/engine/inspection.ts';
 import { carEngine } from '../../src/engine/car-config.ts';
 import type { Edit } from '../../src/engine/types.ts';
-import { apiAs, claim, detailOf, findFree, listAll, storedRejections, submittable, type Api } from './api.ts';
+import { storedRejections } from '../support/stored.ts';
+import { apiAs, claim, detailOf, findFree, listAll, submittable, type Api } from './api.ts';
 import { launchBrowser, laterForCustomerDocuments, signedInContext, watchErrors } from './browser.ts';
 
 const baseURL = inject('baseURL');

@@ -6,23 +6,11 @@ import { buildSubmission, validateBeforeSubmit } from '../../../src/engine/submi
 import type { Edit } from '../../../src/engine/types.ts';
 import { postForm } from '../support/extras.ts';
 import { REVIEWER, REVIEWER2, submission, type Harness } from '../support/harness.ts';
+import { storedRejections } from '../../support/stored.ts';
 
 const DMY_TIME = /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/;
 const assignBody = (carId: number, email: string) => ({ carId, role: 'qc', inspectionStatus: 'smReview', user: email, qcAssignTo: email });
 
-/** Field keys a stored inspection records as rejected, read as tests/e2e/api.ts `storedRejections` reads them. */
-function storedRejections(detail: InspectionDetail): string[] {
-  const keys = new Set<string>();
-  const sections = { ...(detail.inspectionData as Record<string, unknown>), ...((detail as { sections?: Record<string, unknown> }).sections ?? {}) };
-  for (const section of Object.values(sections)) {
-    if (!section || typeof section !== 'object') continue;
-    for (const name of ['errors', 'rejectedFields']) {
-      const map = (section as Record<string, unknown>)[name];
-      if (map && typeof map === 'object') Object.keys(map).forEach((k) => keys.add(k));
-    }
-  }
-  return [...keys];
-}
 
 /** What a refused submission must leave alone. */
 async function state(db: Db, carId: number) {
