@@ -61,13 +61,11 @@ export const VERSION_COLUMNS = `${ROW_COLUMNS}, jsonb_build_object('reInspection
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-/** The detail as answered: the stored document with the authoritative columns laid over it. */
-export function toDetail(row: InspectionRow): InspectionDetail {
+/** The columns that are authoritative over the stored document, in the spec's field names (list row and detail alike). */
+function columns(row: InspectionRow) {
   return {
-    ...row.detail,
     carId: row.car_id,
     appointmentId: row.appointment_id,
-    leadToken: row.lead_token,
     version: row.version,
     category: row.category,
     inspectionStatus: row.status,
@@ -81,25 +79,19 @@ export function toDetail(row: InspectionRow): InspectionDetail {
   };
 }
 
+/** The detail as answered: the stored document with the authoritative columns laid over it. */
+export function toDetail(row: InspectionRow): InspectionDetail {
+  return { ...row.detail, ...columns(row), leadToken: row.lead_token };
+}
+
 export function toListRow(row: InspectionRow): InspectionListRow {
   return {
-    appointmentId: row.appointment_id,
-    carId: row.car_id,
-    category: row.category,
-    inspectionEndTime: iso(row.inspection_end_time)!,
-    make: row.make,
-    model: row.model,
-    storeName: row.store_name,
-    qcAssign: { to: row.assignee },
-    qcAudit: row.qc_audit,
+    ...columns(row),
     reInspectionReason: row.detail.reInspectionReason ?? null,
     isReportProcessed: row.is_report_processed,
     reInspectionProcessing: row.re_inspection_processing,
     dealerPriceProcessing: row.dealer_price_processing,
     isPDILead: row.is_pdi_lead,
-    workflowId: row.workflow_id,
-    inspectionStatus: row.status,
-    version: row.version,
     inspectionData: { carDetails: { pdiType: { value: pdiTypeValue(row.detail) } } },
   };
 }
