@@ -79,7 +79,7 @@ async function maskFirstExteriorImage(page: Page): Promise<void> {
 }
 
 const MISMATCH_OPTIONS = ['No Mismatch', 'Registration Number', 'Owner Name'];
-const EXPIRY = { stored: '16-07-2031', typed: '16072031' };
+const EXPIRY = { stored: '16-07-2031', typed: '16072031', shown: '16/07/2031' };
 
 /**
  * The insurance edit the scenarios make (spec 000 §4): insurance type to 3rd Party, which drops the no-claim bonus
@@ -115,9 +115,11 @@ async function editInsurance(page: Page, detail: InspectionDetail) {
   await expect.poll(() => row(page, 'carDetails.insuranceType.noClaimBonus').count()).toBe(0);
   const expiryRow = row(page, 'carDetails.insuranceType.insuranceExpiry');
   expect(await expiryRow.count()).toBe(1);
-  // Dates are entered dd/MM/yyyy in segments (000 §5): typing 16072031 into the day segment gives 16-07-2031.
-  await expiryRow.getByRole('spinbutton').first().click();
+  // Dates are entered dd/MM/yyyy (000 §5): typing 16072031 over the recorded date shows 16/07/2031 and stores 16-07-2031.
+  const expiry = expiryRow.getByRole('textbox', { name: / new value$/ });
+  await expiry.selectText();
   await page.keyboard.type(EXPIRY.typed);
+  await expect.poll(() => expiry.inputValue()).toBe(EXPIRY.shown);
   await row(page, 'carDetails.insuranceType.mismatchInInsurance').getByRole('combobox').selectOption(mismatch.value);
   const inDsRow = row(page, 'carDetails.insuranceType.mismatchInInsurance.mismatchInDS');
   if (await inDsRow.count()) await inDsRow.getByRole('combobox').selectOption(inDs.value);

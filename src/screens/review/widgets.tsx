@@ -121,8 +121,8 @@ export function MultiSelectWidget({ row, disabled, onEdit }: EditorProps) {
 }
 
 /**
- * Entered as dd/MM/yyyy, stored DD-MM-YYYY (000 §5). Only complete dates are edits: a half-typed date (no day,
- * or a year of fewer than four digits) handed back as the value would wipe the segments being typed.
+ * Entered as dd/MM/yyyy, stored DD-MM-YYYY (000 §5). Every change is an edit, a half-typed or impossible date too:
+ * the engine's 'Date is in invalid format' rule is what flags it (an emptied date is null).
  */
 export function DateWidget({ row, disabled, onEdit }: EditorProps) {
   return (
@@ -130,7 +130,7 @@ export function DateWidget({ row, disabled, onEdit }: EditorProps) {
       label={label(row)}
       value={shownValue(row)}
       isDisabled={disabled}
-      onChange={(stored) => stored !== null && COMPLETE_DATE.test(stored) && onEdit({ type: 'setValue', key: row.key, value: stored })}
+      onChange={(stored) => onEdit({ type: 'setValue', key: row.key, value: stored })}
     />
   );
 }
@@ -138,8 +138,6 @@ export function DateWidget({ row, disabled, onEdit }: EditorProps) {
 export function ReadonlyWidget({ row }: { row: RowState }) {
   return <span className="row-readonly">{shownValue(row)}</span>;
 }
-
-const COMPLETE_DATE = /^\d{2}-\d{2}-\d{4}$/;
 
 /** Rows edited elsewhere (make/model/variant: the variant panel) show their value only. */
 const PANEL_LOOKUPS = new Set(['make', 'model', 'variant']);

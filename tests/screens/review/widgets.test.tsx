@@ -106,14 +106,17 @@ describe('row widgets (spec 000 §5 field rules)', () => {
     expect(onEdit).toHaveBeenCalledWith({ type: 'toggleOption', key: 'carDetailsComments', option: 'First' });
   });
 
-  it('date: shown as dd/MM/yyyy segments, handed on as DD-MM-YYYY', async () => {
+  it('date: shown as dd/MM/yyyy, handed on as DD-MM-YYYY, an impossible date too (the engine flags it)', async () => {
     const onEdit = editor(rowOf('fitnessUpto', { newValue: '15-06-2030' }));
-    const group = screen.getByRole('group', { name: 'Fitness Upto new value' });
-    const segments = group.querySelectorAll('[role="spinbutton"]');
-    expect([...segments].map((s) => s.textContent)).toEqual(['15', '06', '2030']);
-    (segments[0] as HTMLElement).focus();
-    await userEvent.keyboard('{ArrowUp}');
-    expect(onEdit).toHaveBeenCalledWith({ type: 'setValue', key: 'fitnessUpto', value: '16-06-2030' });
+    const input = screen.getByRole('textbox', { name: 'Fitness Upto new value' }) as HTMLInputElement;
+    expect(input.value).toBe('15/06/2030');
+    await userEvent.clear(input);
+    expect(onEdit).toHaveBeenLastCalledWith({ type: 'setValue', key: 'fitnessUpto', value: null });
+    await userEvent.type(input, '16062030');
+    expect(onEdit).toHaveBeenLastCalledWith({ type: 'setValue', key: 'fitnessUpto', value: '16-06-2030' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '31022030');
+    expect(onEdit).toHaveBeenLastCalledWith({ type: 'setValue', key: 'fitnessUpto', value: '31-02-2030' });
   });
 
   it('readonly: the value only', () => {
