@@ -112,6 +112,8 @@ const SCENARIOS = (base: string): Scenario[] => {
   return [
     { name: 'review rows, full car config: type in registration no.', path: `${base}/review.html`, ...text },
     { name: 'review rows, full car config: insurance type (dependents)', path: `${base}/review.html`, ...select },
+    { name: 'route layout (Documents tab only), full config: typing', path: `${base}/review.html?tab=Documents`, ...text },
+    { name: 'route layout (Documents tab only), full config: dependents', path: `${base}/review.html?tab=Documents`, ...select },
     { name: 'review rows, 500-row config: type in registration no.', path: `${base}/review.html?rows=500`, ...text },
     { name: 'review rows, 500-row config: insurance type (dependents)', path: `${base}/review.html?rows=500`, ...select },
     { name: 'baseline: plain @rjsf/core, 500 fields: type in a text field', path: `${base}/rjsf.html`, focus: '#root_registrationNumber', keys: ['KeyA', 'Backspace'] },

@@ -16,7 +16,10 @@ import { installProbe } from './probe.ts';
 import { syntheticConfig } from './synthetic.ts';
 
 const probe = installProbe();
-const minRows = Number(new URLSearchParams(location.search).get('rows') ?? 0);
+const params = new URLSearchParams(location.search);
+const minRows = Number(params.get('rows') ?? 0);
+// ?tab=Documents renders that tab alone, as the review route does; without it every tab is on the page (heavier).
+const onlyTab = TABS.find((tab) => tab === params.get('tab'));
 const config = minRows > 0 ? syntheticConfig(carReviewConfig, minRows) : carReviewConfig;
 const engine = createEngine(config);
 const inspection = generateInspection(config);
@@ -49,7 +52,7 @@ function Harness() {
             </span>
           ))}
         </nav>
-        {TABS.map((tab) => (
+        {(onlyTab ? [onlyTab] : TABS).map((tab) => (
           <RowList key={tab} model={model} tab={tab} urls={NO_URLS} />
         ))}
       </main>
