@@ -1,11 +1,14 @@
 import type { SessionUser } from './auth.ts';
 import type { Queryable } from './db.ts';
 import { forbidden, notFound } from './errors.ts';
+import { utm } from './schemas.ts';
 import type { InspectionRow } from './inspections-repo.ts';
 import type { InspectionField, InspectionImage, InspectionSection } from '../src/engine/inspection.ts';
 
 /** Appointment ids as the seed and the registry route accept them. */
 export const appointmentIdSchema = { type: 'string', pattern: '^[0-9A-Za-z-]{1,30}$' } as const;
+/** `?appointmentId=` (with the usual utm_source), for the calls that read one appointment. */
+export const appointmentQuery = { type: 'object', properties: { ...utm, appointmentId: appointmentIdSchema }, required: ['appointmentId'] } as const;
 export const leadTokenSchema = { type: 'string', minLength: 1, maxLength: 100 } as const;
 export const sectionSchema = {
   type: 'string',

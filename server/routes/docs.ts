@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../auth.ts';
 import { badRequest, errorSchema, forbidden, notFound } from '../errors.ts';
 import { audit } from '../inspections-repo.ts';
-import { appointmentIdSchema, assertAssignee, latestInspection, leadTokenSchema, sameEmail } from '../review-helpers.ts';
+import { appointmentIdSchema, appointmentQuery, assertAssignee, latestInspection, leadTokenSchema, sameEmail } from '../review-helpers.ts';
 import { detailOf, email, guardedErrors, utm } from '../schemas.ts';
 
 const RC_TYPES = ['Original', 'Duplicate', 'Photocopy', 'Lost'];
@@ -211,7 +211,7 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'review' },
       schema: {
         summary: 'Imperfections recorded for an appointment',
-        querystring: { type: 'object', properties: { ...utm, appointmentId: appointmentIdSchema }, required: ['appointmentId'] },
+        querystring: appointmentQuery,
         response: {
           200: detailOf({
             type: 'array',

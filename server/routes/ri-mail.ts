@@ -5,7 +5,7 @@ import { badRequest, conflict, errorSchema, HttpError } from '../errors.ts';
 import { storeUpload } from '../forms.ts';
 import { audit, getInspection } from '../inspections-repo.ts';
 import { deliverOutboxMail } from '../mailer.ts';
-import { appointmentIdSchema, assertAssignee } from '../review-helpers.ts';
+import { appointmentQuery, assertAssignee } from '../review-helpers.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
@@ -46,7 +46,7 @@ const riMailRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'review' },
       schema: {
         summary: 'RI mails sent for an appointment, newest first',
-        querystring: { type: 'object', properties: { ...utm, appointmentId: appointmentIdSchema }, required: ['appointmentId'] },
+        querystring: appointmentQuery,
         response: {
           200: detailOf({
             type: 'array',
