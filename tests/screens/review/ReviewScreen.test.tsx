@@ -157,7 +157,7 @@ describe('assignee editing (spec 000 §4 dependent rows)', () => {
     expect((within(row('Insurance Type')).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByRole('group', { name: 'No Claim Bonus' })).toBeNull();
     expect(screen.getByRole('group', { name: 'Insurance Expiry' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: /Documents/ }).textContent).not.toBe('Documents (0)');
+    expect((await screen.findByRole('tab', { name: /Documents/ })).textContent).not.toBe('Documents (0)');
     expect(document.querySelector('[data-row="carDetails.insuranceType"]')).not.toBeNull();
 
     await userEvent.selectOptions(within(row('Insurance Type')).getByRole('combobox'), 'Insurance Expired');
@@ -201,11 +201,12 @@ describe('assignee editing (spec 000 §4 dependent rows)', () => {
     serve(inspection);
     renderReview();
     await screen.findByRole('heading', { name: 'APT0077' });
-    await userEvent.click(screen.getByRole('tab', { name: /EXTERIOR/ }));
+    // react-aria renders the tab collection in a second pass after the header: wait for it rather than race it.
+    await userEvent.click(await screen.findByRole('tab', { name: /EXTERIOR/ }));
     expect(row('LHS Front Tyre').textContent).toContain('Tread Depth: 4 mm');
     expect(row('LHS Front Tyre').textContent).toContain('Current Condition: Good');
     expect(screen.getByRole('region', { name: 'Main Images' })).toBeTruthy();
-    await userEvent.click(screen.getByRole('tab', { name: /INTERIOR/ }));
+    await userEvent.click(await screen.findByRole('tab', { name: /INTERIOR/ }));
     expect(screen.getByRole('group', { name: 'Odometer Reading' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'AC Cooling' })).toBeTruthy();
   });
@@ -240,7 +241,7 @@ describe('image editor on the review (spec 000 §2, §5, §7 v2/image, §8)', ()
     expect((within(tile).getByRole('checkbox', { name: 'Reject RC1' }) as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect(within(tile).getByRole('img', { name: 'RC1' }).getAttribute('src')).toBe('/uploads/rc1-masked.jpg'));
     expect(fetchInspection).toHaveBeenCalledTimes(2);
-    expect(screen.getByRole('tab', { name: /Documents/ }).textContent).toBe('Documents (1)');
+    expect((await screen.findByRole('tab', { name: /Documents/ })).textContent).toBe('Documents (1)');
   });
 });
 
@@ -346,7 +347,8 @@ describe('submit (spec 000 §4 submission, §5 before submit, §8)', () => {
     vi.mocked(submitReport).mockResolvedValue({ status: 200, data: {} });
     renderReview();
     await screen.findByRole('heading', { name: 'APT0077' });
-    await userEvent.click(screen.getByRole('tab', { name: /EXTERIOR/ }));
+    // react-aria renders the tab collection in a second pass after the header: wait for it rather than race it.
+    await userEvent.click(await screen.findByRole('tab', { name: /EXTERIOR/ }));
     await userEvent.click(within(row('Alloy Wheels')).getByRole('checkbox'));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Dummy Inspection' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
