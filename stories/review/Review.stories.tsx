@@ -90,7 +90,7 @@ export const ImageEditorPopup: Story = {
 };
 
 /**
- * A synthetic 500-row tab: the list virtualizes above VIRTUALIZE_ABOVE items. Edits here only set the value and
+ * A synthetic 500-row tab: like every tab, it is virtualized in its row box. Edits here only set the value and
  * tick (the synthetic keys have no rules), enough to see that a keystroke re-renders one row.
  */
 export const Virtualized500Rows: Story = {

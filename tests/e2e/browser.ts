@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -105,4 +105,34 @@ export function watchErrors(page: Page): string[] {
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
   return errors;
+}
+
+/**
+ * The review row at `address`, brought into its tab's row box first: the box is virtualized, so rows far from its
+ * visible part are not in the DOM. Scrolls the box from the top a screenful at a time until the row is rendered, then
+ * centres it. Throws when the box ends without it.
+ */
+export async function reviewRow(page: Page, address: string): Promise<Locator> {
+  return scrollToRendered(page, page.locator(`[data-row="${address}"]`));
+}
+
+/** Scrolls the review's row box until `target` is rendered (see reviewRow), then centres it in the box. */
+export async function scrollToRendered(page: Page, target: Locator): Promise<Locator> {
+  const box = page.locator('section.rows').first();
+  if ((await target.count()) === 0) {
+    await box.waitFor();
+    await box.evaluate((el) => el.scrollTo(0, 0));
+  }
+  while ((await target.count()) === 0) {
+    const moved = await box.evaluate((el) => {
+      const before = el.scrollTop;
+      el.scrollBy(0, el.clientHeight * 0.8);
+      return el.scrollTop !== before;
+    });
+    if (!moved) throw new Error(`${target} is not in the tab's rows`);
+    // The virtualizer renders on the scroll event; give it a frame.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+  }
+  await target.first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  return target;
 }

@@ -9,7 +9,7 @@ import { carEngine } from '../../src/engine/car-config.ts';
 import type { Edit } from '../../src/engine/types.ts';
 import { storedRejections } from '../support/stored.ts';
 import { apiAs, claim, detailOf, findFree, listAll, submittable, type Api } from './api.ts';
-import { launchBrowser, laterForCustomerDocuments, signedInContext, watchErrors } from './browser.ts';
+import { launchBrowser, laterForCustomerDocuments, reviewRow, signedInContext, watchErrors } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const REVIEWER = 'qc.reviewer@qc.example';
@@ -55,7 +55,8 @@ async function submit(page: Page, alerts: string[]): Promise<'issuePopup' | 'com
   return (await popup.isVisible()) ? 'issuePopup' : 'completed';
 }
 
-const row = (page: Page, address: string) => page.locator(`[data-row="${address}"]`);
+/** The row at `address` if it is rendered now: the tab's row box is virtualized, so use reviewRow to bring one in. */
+const rendered = (page: Page, address: string) => page.locator(`[data-row="${address}"]`);
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
 
 /** Masks the first EXTERIOR main image in the image editor: drag a rectangle, save, 'Image updated successfully'. */
@@ -108,20 +109,21 @@ const insuranceEditable = (d: InspectionDetail) => d.inspectionData.carDetails?.
 async function editInsurance(page: Page, detail: InspectionDetail) {
   const [type, , mismatch, inDs] = insuranceEdits(detail);
   await tab(page, 'Documents').click();
-  const insurance = row(page, 'carDetails.insuranceType');
+  const insurance = await reviewRow(page, 'carDetails.insuranceType');
   await insurance.getByRole('combobox').selectOption(type.value);
   // 3rd Party: the row is ticked, expiry stays, no-claim bonus disappears (spec 000 §4).
   await expect.poll(() => insurance.getByRole('checkbox', { name: /^Reject / }).isChecked()).toBe(true);
-  await expect.poll(() => row(page, 'carDetails.insuranceType.noClaimBonus').count()).toBe(0);
-  const expiryRow = row(page, 'carDetails.insuranceType.insuranceExpiry');
+  // Its dependents follow it directly, so they sit in the rendered part of the box: absent means hidden.
+  await expect.poll(() => rendered(page, 'carDetails.insuranceType.noClaimBonus').count()).toBe(0);
+  const expiryRow = rendered(page, 'carDetails.insuranceType.insuranceExpiry');
   expect(await expiryRow.count()).toBe(1);
   // Dates are entered dd/MM/yyyy (000 §5): typing 16072031 over the recorded date shows 16/07/2031 and stores 16-07-2031.
   const expiry = expiryRow.getByRole('textbox', { name: / new value$/ });
   await expiry.selectText();
   await page.keyboard.type(EXPIRY.typed);
   await expect.poll(() => expiry.inputValue()).toBe(EXPIRY.shown);
-  await row(page, 'carDetails.insuranceType.mismatchInInsurance').getByRole('combobox').selectOption(mismatch.value);
-  const inDsRow = row(page, 'carDetails.insuranceType.mismatchInInsurance.mismatchInDS');
+  await (await reviewRow(page, 'carDetails.insuranceType.mismatchInInsurance')).getByRole('combobox').selectOption(mismatch.value);
+  const inDsRow = rendered(page, 'carDetails.insuranceType.mismatchInInsurance.mismatchInDS');
   if (await inDsRow.count()) await inDsRow.getByRole('combobox').selectOption(inDs.value);
 }
 
@@ -226,7 +228,7 @@ describe('spec 000 §4 submission', () => {
 
     // Tick and a text remark (INTERIOR).
     await tab(page, 'INTERIOR').click();
-    const music = row(page, 'electricalsInterior.musicSystem');
+    const music = await reviewRow(page, 'electricalsInterior.musicSystem');
     await music.getByRole('checkbox', { name: /^Reject / }).check();
     await music.getByRole('button', { name: /^Remarks/ }).click();
     await music.getByRole('textbox', { name: 'Remark' }).fill(REMARK);
@@ -288,7 +290,7 @@ describe('spec 000 §4 submission', () => {
     const { page, alerts } = await reviewPage(REVIEWER, target.carId);
     await maskFirstExteriorImage(page);
     await tab(page, 'INTERIOR').click();
-    await row(page, 'electricalsInterior.odometerReading').getByRole('textbox').fill('48500');
+    await (await reviewRow(page, 'electricalsInterior.odometerReading')).getByRole('textbox').fill('48500');
     await expect.poll(() => tab(page, 'INTERIOR').textContent()).not.toContain('(0)');
 
     expect(await submit(page, alerts)).toBe('issuePopup');

@@ -1,7 +1,6 @@
 /**
  * The rows of one tab in config order: field rows one by one, consecutive image rows of a group as one images
- * panel. Short tabs render every row; long ones (synthetic 500-row configs) are virtualized so a keystroke
- * paints within a frame.
+ * panel, virtualized.
  */
 import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -11,8 +10,10 @@ import { ImagesPanel } from './ImagesPanel.tsx';
 import { ReviewRow } from './ReviewRow.tsx';
 import './review.css';
 
-/** Tabs with more items than this are virtualized. */
-export const VIRTUALIZE_ABOVE = 150;
+/** A field row's height (px) until it is measured. */
+const ROW_HEIGHT = 46;
+/** Items rendered beyond each edge of the scroll box: Tab moves focus into them, and they cover a short scroll. */
+export const OVERSCAN = 12;
 
 export type ListItem = { kind: 'row'; key: string } | { kind: 'images'; group: string; keys: string[] };
 
@@ -81,28 +82,25 @@ function renderItem(item: ListItem, model: ReviewModel, urls: Props['urls'], key
 
 const itemKey = (item: ListItem) => (item.kind === 'row' ? item.key : `images:${item.group}:${item.keys[0]}`);
 
-function AllRows({ items, model, urls, tab }: Props & { items: ListItem[] }) {
-  return (
-    <section className="rows" aria-label={`${tab} rows`}>
-      {items.map((item) => renderItem(item, model, urls, itemKey(item)))}
-    </section>
-  );
-}
-
+/**
+ * Every tab is virtualized in its own scroll box: only rows near the visible part are in the DOM, so showing or hiding
+ * a dependent row restyles, lays out and repaints a screenful, not the whole tab (issue 5 'Speed'). The box is a
+ * composited scroller, which Chromium re-rasters far less of than the page's own scroll when rows move.
+ */
 function VirtualRows({ items, model, urls, tab }: Props & { items: ListItem[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (items[i].kind === 'images' ? 260 : 52),
-    overscan: 12,
+    estimateSize: (i) => (items[i].kind === 'images' ? 260 : ROW_HEIGHT),
+    overscan: OVERSCAN,
     getItemKey: (i) => itemKey(items[i]),
   });
+  const virtual = virtualizer.getVirtualItems();
   return (
-    // The scroll box's height is inline so the list virtualizes wherever it is mounted (a bench page without review.css).
-    <section className="rows virtual" aria-label={`${tab} rows`} ref={scrollRef} style={{ height: 'calc(100vh - 260px)', minHeight: 320, overflow: 'auto' }}>
+    <section className="rows" aria-label={`${tab} rows`} ref={scrollRef} style={{ minHeight: `min(${virtualizer.getTotalSize() + 2}px, 50vh)` }}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((v) => (
+        {virtual.map((v) => (
           <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}>
             {renderItem(items[v.index], model, urls)}
           </div>
@@ -115,5 +113,5 @@ function VirtualRows({ items, model, urls, tab }: Props & { items: ListItem[] })
 export function RowList({ model, tab, urls }: Props) {
   const items = useItems(model, tab);
   if (items.length === 0) return <p className="muted rows-empty">No results found</p>;
-  return items.length > VIRTUALIZE_ABOVE ? <VirtualRows items={items} model={model} tab={tab} urls={urls} /> : <AllRows items={items} model={model} tab={tab} urls={urls} />;
+  return <VirtualRows items={items} model={model} tab={tab} urls={urls} />;
 }
