@@ -138,6 +138,27 @@ describe('row list', () => {
     expect(document.querySelector('[data-row="carDetails.insuranceType"]')?.getAttribute('aria-label')).toBe('Insurance Type');
   });
 
+  it("keeps each row's controls in the row's own form (autofill re-reads only that form on a change), and Enter submits nothing", async () => {
+    const onEdit = vi.fn();
+    const model = carEngine.evaluate(makeInspection());
+    render(
+      <RowContext.Provider value={ctx({ onEdit })}>
+        <RowList model={model} tab="Documents" urls={{}} />
+      </RowContext.Provider>,
+    );
+    const row = screen.getByRole('group', { name: 'Registration Number' });
+    const controls = within(row).getAllByRole('textbox').concat(within(row).getAllByRole('checkbox'));
+    expect(controls.every((c) => (c as HTMLInputElement).form === row)).toBe(true);
+    // Read on the document, after React's handler on the root has run.
+    const submitted = vi.fn();
+    const onSubmit = (e: Event) => submitted(e.target === row, e.defaultPrevented);
+    document.addEventListener('submit', onSubmit);
+    await userEvent.type(within(row).getByRole('textbox'), '{Enter}');
+    document.removeEventListener('submit', onSubmit);
+    expect(submitted).toHaveBeenCalledWith(true, true);
+    expect(onEdit).not.toHaveBeenCalled();
+  });
+
   it('renders only the items near the visible part of a tab, and the later ones as the box scrolls', async () => {
     const undo = fakeLayout({ rowsBoxHeight: 400, rowHeight: 46 });
     try {
