@@ -173,7 +173,7 @@ function Review({ inspection, model, onEdit, reload, refresh, session, access, r
 
   return (
     <RowContext.Provider value={rowContext}>
-      <main className="page review">
+      <main className={`page review${access.canSubmit ? ' with-footer' : ''}`}>
         <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={reload} />
         {docsPopup && <CustomerDocsPopup appointmentId={appointmentId} leadToken={inspection.leadToken} user={session.email} imageSrc={imageSrc} />}
         <TabBar tab={tab} counts={model.errorsCount} onChange={setTab} />
