@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiLogin, launchBrowser, scrollToRendered } from '../tests/e2e/browser.ts';
 import { startServer, type RunningServer } from '../tests/e2e/server.ts';
 import type { KeystrokeSample } from './browser/probe.ts';
+import { BREAKDOWN_PARTS, startTrace, type Breakdown } from './browser/trace.ts';
 
 const WARMUP = 10;
 /** Measured keystrokes per scenario, in two passes (scenarios in order, then reversed) so that load from other
@@ -22,6 +23,8 @@ const KEYSTROKES = 240;
 const LOADS = 6;
 const TARGET_P95_MS = 16;
 const TARGET_GZIP_KB = 300;
+/** BENCH_TRACE=1: also trace the measured keystrokes and print where their time went (see browser/trace.ts). */
+const TRACE = Boolean(process.env.BENCH_TRACE);
 const REVIEWER = 'qc.reviewer@qc.example';
 
 interface Stats {
@@ -70,7 +73,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 }
 
 /** Presses keys one at a time and reads the probe's sample for each (keydown → commit → next paint). */
-async function keystrokes(page: Page, scenario: Scenario, count: number): Promise<{ samples: KeystrokeSample[]; rows: number }> {
+async function keystrokes(page: Page, scenario: Scenario, count: number): Promise<{ samples: KeystrokeSample[]; rows: number; breakdown?: Breakdown }> {
   await page.goto(scenario.path);
   await page.waitForFunction(() => window.__bench?.ready === true, null, { timeout: 15_000 });
   const rows = Number((await page.locator('[data-rows]').getAttribute('data-rows').catch(() => null)) ?? 0);
@@ -78,7 +81,9 @@ async function keystrokes(page: Page, scenario: Scenario, count: number): Promis
   const target = (await scrollToRendered(page, page.locator(scenario.focus))).first();
   await target.focus();
   const samples: KeystrokeSample[] = [];
+  let trace: Awaited<ReturnType<typeof startTrace>> | undefined;
   for (let i = 0; i < WARMUP + count; i++) {
+    if (i === WARMUP && TRACE) trace = await startTrace(page);
     const before = await page.evaluate(() => window.__bench.samples.length);
     // One pending evaluate that the probe resolves, rather than polling the page during the measured frame.
     const sample = page.evaluate((n) => window.__bench.next(n), before);
@@ -86,11 +91,12 @@ async function keystrokes(page: Page, scenario: Scenario, count: number): Promis
     const got = await withTimeout(sample, 10_000, `${scenario.name}: no sample for keystroke ${i}`);
     if (i >= WARMUP) samples.push(got);
   }
+  const breakdown = await trace?.stop(count);
   const committed = samples.filter((s) => s.commit !== null);
   if (committed.length < samples.length * 0.9) {
     throw new Error(`${scenario.name}: only ${committed.length}/${samples.length} keystrokes changed the page (focus lost?)`);
   }
-  return { samples, rows };
+  return { samples, rows, breakdown };
 }
 
 const SCENARIOS = (base: string): Scenario[] => {
@@ -169,6 +175,18 @@ async function reviewLoad(browser: Browser, server: RunningServer, distDir: stri
 }
 
 const ms = (n: number) => n.toFixed(1).padStart(8);
+
+/** The traced share of each part, per keystroke, averaged over both passes. */
+function printBreakdowns(scenarios: Scenario[], collected: Map<Scenario, { breakdowns: Breakdown[] }>): void {
+  console.log(`\nTraced, ms per keystroke (tracing slows the page: compare parts, not totals):`);
+  console.log(`| scenario                                                     | ${BREAKDOWN_PARTS.map((p) => p.padStart(8)).join(' | ')} |`);
+  for (const scenario of scenarios) {
+    const list = collected.get(scenario)?.breakdowns ?? [];
+    if (!list.length) continue;
+    const mean = (part: keyof Breakdown) => list.reduce((n, b) => n + b[part], 0) / list.length;
+    console.log(`| ${scenario.name.padEnd(60)} | ${BREAKDOWN_PARTS.map((p) => mean(p).toFixed(2).padStart(8)).join(' | ')} |`);
+  }
+}
 const kb = (n: number) => (n / 1024).toFixed(1).padStart(8);
 
 export async function run(): Promise<{ keystrokes: Record<string, { paint: Stats; commit: Stats }>; load: LoadResult | null }> {
@@ -195,7 +213,7 @@ export async function run(): Promise<{ keystrokes: Record<string, { paint: Stats
     console.log('| scenario                                                     |  rows | paint median | paint p95 | commit median | commit p95 |');
     console.log('|--------------------------------------------------------------|------:|-------------:|----------:|--------------:|-----------:|');
     const scenarios = SCENARIOS(served.url);
-    const collected = new Map<Scenario, { samples: KeystrokeSample[]; rows: number }>();
+    const collected = new Map<Scenario, { samples: KeystrokeSample[]; rows: number; breakdowns: Breakdown[] }>();
     const failed = new Set<Scenario>();
     for (const pass of [scenarios, [...scenarios].reverse()]) {
       for (const scenario of pass) {
@@ -203,7 +221,8 @@ export async function run(): Promise<{ keystrokes: Record<string, { paint: Stats
         try {
           const r = await keystrokes(page, scenario, KEYSTROKES / 2);
           const prev = collected.get(scenario);
-          collected.set(scenario, { rows: r.rows, samples: [...(prev?.samples ?? []), ...r.samples] });
+          const breakdowns = [...(prev?.breakdowns ?? []), ...(r.breakdown ? [r.breakdown] : [])];
+          collected.set(scenario, { rows: r.rows, samples: [...(prev?.samples ?? []), ...r.samples], breakdowns });
         } catch (e) {
           failed.add(scenario);
           problems.push(`${scenario.name}: ${(e as Error).message.split('\n')[0]}`);
@@ -221,6 +240,7 @@ export async function run(): Promise<{ keystrokes: Record<string, { paint: Stats
       console.log(`| ${scenario.name.padEnd(60)} | ${String(c.rows || 500).padStart(5)} | ${ms(r.paint.median)} ms  | ${ms(r.paint.p95)} ms | ${ms(r.commit.median)} ms  | ${ms(r.commit.p95)} ms |`);
     }
     await context.close();
+    if (TRACE) printBreakdowns(scenarios, collected);
     console.log(`(${KEYSTROKES} keystrokes each, in two passes of ${KEYSTROKES / 2} after ${WARMUP} warm-up; paint = keydown → first task after the next frame that has React's commit; target p95 < ${TARGET_P95_MS} ms)`);
 
     try {
