@@ -552,13 +552,17 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     // The rows record is copied once by spreading (fast on fast-mode objects) and handed to immer whole; rows no
     // rule touched stay shared with the previous model.
     const rows = { ...model.rows };
-    const counts = { ...model.errorsCount };
+    // A new counts record only when a count changes, so the tab bar (memoised on it) skips most keystrokes.
+    let counts = model.errorsCount;
     const recompute = (k: string, base: RowState) => {
       const before = model.rows[k];
       const after = computeRow(base, nextResults, nextData, registry);
       const wasError = before.isVisible && before.checked;
       const isError = after.isVisible && after.checked;
-      if (wasError !== isError) counts[after.tab] += isError ? 1 : -1;
+      if (wasError !== isError) {
+        if (counts === model.errorsCount) counts = { ...counts };
+        counts[after.tab] += isError ? 1 : -1;
+      }
       rows[k] = after;
     };
     if (mode !== 'incremental') {

@@ -116,6 +116,17 @@ describe('§4 error counts per tab', () => {
     expect(m.errorsCount.Documents).toBe(1); // insuranceType itself now; the hidden expiry no longer counts
     expect(m.rows.insuranceExpiry.isVisible).toBe(false);
   });
+
+  it('keep the same counts record through an edit that changes no count (the tab bar re-renders only on a change)', () => {
+    const m = carEngine.evaluate(generateInspection(carReviewConfig), [], null, { today });
+    // The first keystroke in a field ticks its row (a count changes); the next ones change the value only.
+    const first = carEngine.apply(m, { type: 'setValue', key: 'odometerReading', value: '5200' });
+    const typed = carEngine.apply(first, { type: 'setValue', key: 'odometerReading', value: '52000' });
+    expect(typed.errorsCount).toBe(first.errorsCount);
+    const ticked = carEngine.apply(typed, { type: 'check', key: 'sunroof', checked: true });
+    expect(ticked.errorsCount).not.toBe(typed.errorsCount);
+    expect(ticked.errorsCount.INTERIOR).toBe(typed.errorsCount.INTERIOR + 1);
+  });
 });
 
 describe('§4 dependent fields: what a clear leaves behind', () => {
