@@ -3,7 +3,7 @@
  * rejected, RC images only after an RC type is chosen; Confirm is disabled until all are actioned;
  * 'Images uploaded successfully' on success, '{STATUS} failed' on failure.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Dialog, Heading, Modal } from 'react-aria-components';
@@ -42,7 +42,8 @@ function ImageDecision({ image, docType, index, disabled, send }: { image: DocIm
   );
 }
 
-export function CustomerDocsPopup({ appointmentId, leadToken, user, imageSrc }: Props) {
+/** Memoised: the review re-renders on every keystroke, the popup's inputs do not change with it. */
+export const CustomerDocsPopup = memo(function CustomerDocsPopup({ appointmentId, leadToken, user, imageSrc }: Props) {
   const [closed, setClosed] = useState(false);
   const [snapshot, send] = useMachine(
     customerDocumentsMachine.provide({
@@ -115,4 +116,4 @@ export function CustomerDocsPopup({ appointmentId, leadToken, user, imageSrc }: 
       </Dialog>
     </Modal>
   );
-}
+});

@@ -177,7 +177,7 @@ function Review({ inspection, model, onEdit, reload, refresh, session, access, r
         <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={reload} />
         {docsPopup && <CustomerDocsPopup appointmentId={appointmentId} leadToken={inspection.leadToken} user={session.email} imageSrc={imageSrc} />}
         <TabBar tab={tab} counts={model.errorsCount} onChange={setTab} />
-        <div role="tabpanel" aria-label={tab} className="tab-panel">
+        <div role="tabpanel" aria-label={tab} className={`tab-panel${tab === 'SUMMARY' ? '' : ' fill'}`}>
           {tab === 'Documents' && (
             <VariantPanel
               make={model.rows.make}
