@@ -52,9 +52,14 @@ function Harness() {
             </span>
           ))}
         </nav>
-        {(onlyTab ? [onlyTab] : TABS).map((tab) => (
-          <RowList key={tab} model={model} tab={tab} urls={NO_URLS} />
-        ))}
+        {onlyTab ? (
+          // As the review route lays out a rows-only tab.
+          <div className="tab-panel fill">
+            <RowList model={model} tab={onlyTab} urls={NO_URLS} />
+          </div>
+        ) : (
+          TABS.map((tab) => <RowList key={tab} model={model} tab={tab} urls={NO_URLS} />)
+        )}
       </main>
     </RowContext.Provider>
   );

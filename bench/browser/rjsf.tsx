@@ -45,7 +45,11 @@ const schema: RJSFSchema = { type: 'object', properties };
 function App() {
   const [formData, setFormData] = useState<Record<string, unknown>>(initial);
   useLayoutEffect(() => probe.markCommit(), [formData]);
-  return <Form schema={schema} uiSchema={uiSchema} validator={validator} formData={formData} onChange={(e) => setFormData(e.formData as Record<string, unknown>)} />;
+  return (
+    <div data-rows={FIELDS}>
+      <Form schema={schema} uiSchema={uiSchema} validator={validator} formData={formData} onChange={(e) => setFormData(e.formData as Record<string, unknown>)} />
+    </div>
+  );
 }
 
 createRoot(document.getElementById('root')!).render(<App />);
