@@ -2,7 +2,7 @@
  * /review/{carId} and /re-inspection/{carId}?version= (spec 000 §2, §4): every row generated from the car config
  * and rendered from the engine's ReviewModel; only the assignee edits and submits, everyone else reads.
  */
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { Tab as AriaTab, TabList, Tabs } from 'react-aria-components';
 import dayjs from 'dayjs';
@@ -44,14 +44,24 @@ export function imageSrcFor(session: Pick<LoginData, 'imageHost' | 'imageQuality
   };
 }
 
-/** Tabs with their error counts; re-renders only when a count or the selected tab changes. */
-const TabBar = memo(function TabBar({ tab, counts, onChange }: { tab: Tab; counts: ReviewModel['errorsCount']; onChange: (tab: Tab) => void }) {
+/** The error counts of the tabs, read by each tab's count alone. */
+const CountsContext = createContext<ReviewModel['errorsCount'] | null>(null);
+
+function TabCount({ tab }: { tab: Tab }) {
+  return <>{useContext(CountsContext)?.[tab] ?? 0}</>;
+}
+
+/**
+ * Tabs with their error counts. The counts come through a context, so a changed count re-renders its text only:
+ * re-rendering the tabs themselves rebuilds react-aria's collection, several ms on a keystroke that ticks a row.
+ */
+const TabBar = memo(function TabBar({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
   return (
     <Tabs selectedKey={tab} onSelectionChange={(key) => onChange(key as Tab)}>
       <TabList aria-label="Sections">
         {TABS.map((name) => (
           <AriaTab key={name} id={name}>
-            {name} ({counts[name]})
+            {name} (<TabCount tab={name} />)
           </AriaTab>
         ))}
       </TabList>
@@ -176,7 +186,9 @@ function Review({ inspection, model, onEdit, reload, refresh, session, access, r
       <main className={`page review${access.canSubmit ? ' with-footer' : ''}`}>
         <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={reload} />
         {docsPopup && <CustomerDocsPopup appointmentId={appointmentId} leadToken={inspection.leadToken} user={session.email} imageSrc={imageSrc} />}
-        <TabBar tab={tab} counts={model.errorsCount} onChange={setTab} />
+        <CountsContext.Provider value={model.errorsCount}>
+          <TabBar tab={tab} onChange={setTab} />
+        </CountsContext.Provider>
         <div role="tabpanel" aria-label={tab} className={`tab-panel${tab === 'SUMMARY' ? '' : ' fill'}`}>
           {tab === 'Documents' && (
             <VariantPanel
