@@ -11,7 +11,8 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiLogin, laterForCustomerDocuments, launchBrowser, scrollToRendered, signedInContext } from '../tests/e2e/browser.ts';
+import { laterForCustomerDocuments, launchBrowser, scrollToRendered, signedInContext } from '../tests/e2e/browser.ts';
+import { apiAs, claim } from '../tests/e2e/api.ts';
 import { startServer, type RunningServer } from '../tests/e2e/server.ts';
 import { installProbe, type KeystrokeSample } from './browser/probe.ts';
 import { BREAKDOWN_PARTS, startTrace, type Breakdown } from './browser/trace.ts';
@@ -141,24 +142,6 @@ const APP_SCENARIOS = (base: string, carId: number): Scenario[] => [
   },
 ];
 
-/** A free inspection of the seed, assigned to REVIEWER, so the review route opens editable. */
-async function assignedInspection(base: string): Promise<number> {
-  const login = await apiLogin(base, REVIEWER);
-  const auth = { authorization: `Bearer ${login.access_token}`, 'content-type': 'application/json' };
-  const list = (await (await fetch(`${base}/api/v2/inspection-data-list?page=1&records=50&user=${REVIEWER}`, { headers: auth })).json()) as {
-    data: { carId: number; qcAssign: { to: string | null }; isReportProcessed: number; reInspectionProcessing: number; dealerPriceProcessing: number }[];
-  };
-  const free = list.data.find((r) => !r.qcAssign.to && r.isReportProcessed === 1 && r.reInspectionProcessing === 0 && r.dealerPriceProcessing === 0);
-  if (!free) throw new Error('seed has no free inspection');
-  const assigned = await fetch(`${base}/api/qc-appointment-assign-to/${free.carId}`, {
-    method: 'PATCH',
-    headers: auth,
-    body: JSON.stringify({ carId: free.carId, role: login.role, inspectionStatus: 'smReview', user: REVIEWER, qcAssignTo: REVIEWER }),
-  });
-  if (!assigned.ok) throw new Error(`assign: ${assigned.status} ${await assigned.text()}`);
-  return free.carId;
-}
-
 /** A signed-in context on the built app; only the app's own origin (the seed's image hosts are not reachable here). */
 async function appContext(browser: Browser, base: string, withProbe: boolean): Promise<BrowserContext> {
   const context = await signedInContext(browser, base, REVIEWER);
@@ -245,7 +228,7 @@ export async function run(): Promise<{ keystrokes: Record<string, { paint: Stats
     let carId: number | undefined;
     try {
       server = await startServer({ staticDir: appDir });
-      carId = await assignedInspection(server.baseURL);
+      carId = (await claim(await apiAs(server.baseURL, REVIEWER), () => true, 'for the review route')).carId;
       appPage = await (await appContext(browser, server.baseURL, true)).newPage();
       appPage.on('pageerror', (e) => problems.push(`app page error: ${e.message}`));
       await laterForCustomerDocuments(appPage);
