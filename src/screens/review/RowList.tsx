@@ -86,6 +86,9 @@ const itemKey = (item: ListItem) => (item.kind === 'row' ? item.key : `images:${
  * Every tab is virtualized in its own scroll box: only rows near the visible part are in the DOM, so showing or hiding
  * a dependent row restyles, lays out and repaints a screenful, not the whole tab (issue 5 'Speed'). The box is a
  * composited scroller, which Chromium re-rasters far less of than the page's own scroll when rows move.
+ * The rendered rows sit in normal flow inside one block placed at the first one's offset: a row that grows or shrinks
+ * in the edit's own commit (a flag or note appearing) moves the rows below it in that same frame. Rows placed one by
+ * one would overlap until the virtualizer's re-measure, which Chromium defers to the frame after an input.
  */
 function VirtualRows({ items, model, urls, tab }: Props & { items: ListItem[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -100,11 +103,13 @@ function VirtualRows({ items, model, urls, tab }: Props & { items: ListItem[] })
   return (
     <section className="rows" aria-label={`${tab} rows`} ref={scrollRef} style={{ minHeight: `min(${virtualizer.getTotalSize() + 2}px, 50vh)` }}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtual.map((v) => (
-          <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}>
-            {renderItem(items[v.index], model, urls)}
-          </div>
-        ))}
+        <div style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${virtual[0]?.start ?? 0}px)` }}>
+          {virtual.map((v) => (
+            <div key={v.key} className="rows-item" data-index={v.index} ref={virtualizer.measureElement}>
+              {renderItem(items[v.index], model, urls)}
+            </div>
+          ))}
+        </div>
       </div>
     </section>
   );
