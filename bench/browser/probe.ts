@@ -1,15 +1,22 @@
 /**
  * In-page keystroke → paint probe. At each keydown (window, capture phase: before any React handler) it takes
- * performance.now(); then waits for the next animation frame after React committed the resulting update (the
- * harness calls markCommit() from a layout effect; on the real app, which has no harness, the first DOM mutation
- * stands for the commit) and posts a MessageChannel message, which runs after that frame was painted: the usual
- * 'next paint' approximation. Samples are read by the benchmark driver.
+ * performance.now(); takes the keystroke's commit (the harness calls markCommit() from a layout effect; on the real
+ * app, which has no harness, the first DOM mutation stands for it); then waits for the next animation frame after that
+ * commit and posts a MessageChannel message, which runs once that frame's main-thread work (style, layout, paint,
+ * commit to the compositor) is done: the usual 'next paint' approximation.
+ *
+ * Chromium starts a frame only at the display's next vsync (every 16.7 ms here), so part of keydown → paint is the
+ * main thread sitting idle until then: 0 to 16.7 ms, depending only on when in the display's cycle the key landed.
+ * The probe records that wait (from the commit to the frame's start), so the driver can report the page's own time
+ * without it.
  */
 export interface KeystrokeSample {
   /** keydown → task after the frame that shows the update (ms). */
   paint: number;
-  /** keydown → React commit (ms), null when the key changed nothing. */
+  /** keydown → the keystroke's commit (ms), null when the key changed nothing. */
   commit: number | null;
+  /** Idle wait from the commit to the start of the frame that paints it (ms): the display's cycle, not the page. */
+  vsyncWait: number;
 }
 
 export interface BenchProbe {
@@ -36,31 +43,39 @@ declare global {
  */
 export function installProbe(watchDom = false): BenchProbe {
   const MAX_FRAMES = 6;
-  let lastCommit = 0;
+  /** The keystroke being measured: its keydown time and, once made, its commit time. */
+  let current: { t0: number; commitAt: number | null } | null = null;
   const waiting = new Map<number, (sample: KeystrokeSample) => void>();
   const probe: BenchProbe = {
     samples: [],
     ready: false,
     markCommit: () => {
-      lastCommit = performance.now();
+      if (current && current.commitAt === null) current.commitAt = performance.now();
     },
     next: (n) => (n < probe.samples.length ? Promise.resolve(probe.samples[n]) : new Promise((resolve) => waiting.set(n, resolve))),
   };
   window.addEventListener(
     'keydown',
     () => {
-      const t0 = performance.now();
+      const keystroke = { t0: performance.now(), commitAt: null as number | null };
+      current = keystroke;
       let frames = 0;
       const onFrame = () => {
         frames += 1;
         // The update is normally committed within the keydown task; if it was not yet, wait for the frame that has it.
-        if (lastCommit < t0 && frames < MAX_FRAMES) {
+        if (keystroke.commitAt === null && frames < MAX_FRAMES) {
           requestAnimationFrame(onFrame);
           return;
         }
+        const frameStart = performance.now();
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
-          const sample = { paint: performance.now() - t0, commit: lastCommit >= t0 ? lastCommit - t0 : null };
+          const { t0, commitAt } = keystroke;
+          const sample = {
+            paint: performance.now() - t0,
+            commit: commitAt === null ? null : commitAt - t0,
+            vsyncWait: commitAt === null ? 0 : Math.max(0, frameStart - commitAt),
+          };
           probe.samples.push(sample);
           channel.port1.close();
           waiting.get(probe.samples.length - 1)?.(sample);
