@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import type { InspectionDetail, RegistryData } from '../../src/engine/inspection.ts';
 import { carEngine } from '../../src/engine/car-config.ts';
 import type { Edit } from '../../src/engine/types.ts';
 import { storedRejections } from '../support/stored.ts';
@@ -322,6 +322,49 @@ describe('spec 000 §4 only the assignee edits', () => {
     expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
     expect(await page.getByRole('switch').count()).toBe(0);
     await page.screenshot({ path: 'tests/artifacts/review-read-only.png', fullPage: true });
+    await page.context().close();
+  });
+});
+
+describe('issue 5 the virtualized rows box', () => {
+  it('a row that grows with an edit (Insurance Expired adds the QC audit flag and note) moves the rows below it in that same frame', async () => {
+    const expired: Edit[] = [{ type: 'setValue', key: 'insuranceType', value: 'Insurance Expired' }];
+    const target = await claim(
+      api,
+      async (d) => {
+        if (!insuranceEditable(d) || d.inspectionData.carDetails?.insuranceType?.value === 'Insurance Expired') return false;
+        const registry = (await api.get<{ detail: RegistryData }>(`vahan/${d.appointmentId}`)).detail;
+        return (carEngine.evaluate(d, expired, registry, { role: api.login.role }).rows.insuranceType?.notes?.length ?? 0) > 0;
+      },
+      'whose insurance row gets the QC audit note on Insurance Expired',
+    );
+    const { page } = await reviewPage(REVIEWER, target.carId);
+    await tab(page, 'Documents').click();
+    const row = await reviewRow(page, 'carDetails.insuranceType');
+    const select = row.getByRole('combobox');
+    await select.selectOption('3rd Party');
+    // The change, then the layout of the very next frame: before the virtualizer's resize observer and re-render.
+    const result = await select.evaluate(
+      (el: HTMLSelectElement) =>
+        new Promise<{ grew: boolean; overlaps: string[] }>((resolve) => {
+          const item = el.closest('.rows-item') as HTMLElement;
+          const before = item.getBoundingClientRect().height;
+          el.value = 'Insurance Expired';
+          el.dispatchEvent(new Event('change', { bubbles: true }));
+          requestAnimationFrame(() => {
+            const items = [...document.querySelectorAll<HTMLElement>('section.rows .rows-item')];
+            const overlaps: string[] = [];
+            for (let i = 1; i < items.length; i++) {
+              const above = items[i - 1].getBoundingClientRect();
+              const below = items[i].getBoundingClientRect();
+              if (below.top < above.bottom - 0.5) overlaps.push(`${items[i - 1].dataset.index} over ${items[i].dataset.index}`);
+            }
+            resolve({ grew: item.getBoundingClientRect().height > before, overlaps });
+          });
+        }),
+    );
+    await row.getByText('QC Audit Required').waitFor();
+    expect(result).toEqual({ grew: true, overlaps: [] });
     await page.context().close();
   });
 });
