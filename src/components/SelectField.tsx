@@ -19,14 +19,23 @@ type Props =
   | (Common & { selectionMode?: 'single'; value: Key | null; onChange: (value: Key | null) => void })
   | (Common & { selectionMode: 'multiple'; value: Key[]; onChange: (value: Key[]) => void });
 
-/** One accessible select for single and multiple choice (react-aria Select). */
+/** Shown, disabled, while a select has no options (not loaded yet, or none to offer). */
+export const NO_OPTIONS = 'No options';
+
+/**
+ * One accessible select for single and multiple choice (react-aria Select). With no options it is disabled and says
+ * so: react-aria's Select does not open on an empty list, which would leave a button that does nothing.
+ */
 export function SelectField(props: Props) {
-  const { label, options, placeholder = 'Select', isDisabled } = props;
+  const { label, options, placeholder = 'Select' } = props;
+  // A select its caller disabled (Center until a city is chosen) keeps its placeholder.
+  const empty = options.length === 0 && !props.isDisabled;
+  const isDisabled = props.isDisabled || empty;
   const body = (
     <>
       <Label>{label}</Label>
       <Button className="select-button">
-        <SelectValue>{({ isPlaceholder, defaultChildren }) => (isPlaceholder ? placeholder : defaultChildren)}</SelectValue>
+        <SelectValue>{({ isPlaceholder, defaultChildren }) => (empty ? NO_OPTIONS : isPlaceholder ? placeholder : defaultChildren)}</SelectValue>
         <span aria-hidden="true">▾</span>
       </Button>
       <Popover className="select-popover">

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MENU_MAX_HEIGHT, SelectField } from '../../src/components/SelectField.tsx';
+import { MENU_MAX_HEIGHT, NO_OPTIONS, SelectField } from '../../src/components/SelectField.tsx';
 import { ErrorPanel } from '../../src/components/ErrorPanel.tsx';
 import { fakeLayout } from '../support/layout.ts';
 
@@ -41,10 +41,24 @@ describe('SelectField', () => {
     expect(onChange).toHaveBeenLastCalledWith([1, 2]);
   });
 
+  it("with no options yet it is disabled and says 'No options'; it opens once the options arrive", async () => {
+    const { rerender } = render(<SelectField label="City" selectionMode="multiple" options={[]} value={[]} onChange={() => undefined} />);
+    const button = screen.getByRole('button', { name: /City$/ });
+    expect(button.textContent).toContain(NO_OPTIONS);
+    expect(button.hasAttribute('disabled')).toBe(true);
+    rerender(<SelectField label="City" selectionMode="multiple" options={options} value={[]} onChange={() => undefined} />);
+    expect(button.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(button);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Delhi NCR', 'Mumbai']);
+  });
+
   it('a disabled select does not open', async () => {
     render(<SelectField label="Center" options={options} value={null} onChange={() => undefined} isDisabled />);
     await userEvent.click(screen.getByRole('button', { name: /Center$/ }));
     expect(screen.queryByRole('listbox')).toBeNull();
+    cleanup();
+    render(<SelectField label="Center" options={[]} value={null} onChange={() => undefined} isDisabled />);
+    expect(screen.getByRole('button', { name: /Center$/ }).textContent).toContain('Select');
   });
 });
 
