@@ -72,12 +72,12 @@ interface Props {
 }
 
 /** The element of one item. Rows are memoised on their RowState, so an edit re-renders only the rows it changed. */
-function renderItem(item: ListItem, model: ReviewModel, urls: Props['urls'], key?: string) {
+function renderItem(item: ListItem, model: ReviewModel, urls: Props['urls']) {
   if (item.kind === 'images') {
-    return <ImagesPanel key={key} group={item.group} title={carEngine.rowConfig(item.group)?.text ?? item.group} rows={item.keys.map((k) => model.rows[k])} urls={urls} />;
+    return <ImagesPanel group={item.group} title={carEngine.rowConfig(item.group)?.text ?? item.group} rows={item.keys.map((k) => model.rows[k])} urls={urls} />;
   }
   const row = model.rows[item.key];
-  return <ReviewRow key={key} row={row} lookupParent={lookupParentOf(row, model.rows)} />;
+  return <ReviewRow row={row} lookupParent={lookupParentOf(row, model.rows)} />;
 }
 
 const itemKey = (item: ListItem) => (item.kind === 'row' ? item.key : `images:${item.group}:${item.keys[0]}`);
