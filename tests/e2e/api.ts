@@ -3,7 +3,7 @@
 import type { InspectionDetail, InspectionListRow, RegistryData } from '../../src/engine/inspection.ts';
 import { carEngine } from '../../src/engine/car-config.ts';
 import { hasRejections, validateBeforeSubmit } from '../../src/engine/submission.ts';
-import type { Edit } from '../../src/engine/types.ts';
+import type { Edit, ReviewModel } from '../../src/engine/types.ts';
 import { apiLogin, type LoginAnswer } from './browser.ts';
 
 export interface Api {
@@ -47,14 +47,19 @@ export async function detailOf(api: Api, carId: number): Promise<InspectionDetai
   return (await api.get<{ detail: InspectionDetail }>(`v2/inspection/${carId}`)).detail;
 }
 
+/** The review model the page shows for `detail` after `edits`: the same engine, with the registry data the page loads. */
+export async function modelAfter(api: Api, detail: InspectionDetail, edits: Edit[] = []): Promise<ReviewModel> {
+  const registry = (await api.get<{ detail: RegistryData }>(`vahan/${detail.appointmentId}`)).detail;
+  return carEngine.evaluate(detail, edits, registry, { role: api.login.role });
+}
+
 /**
  * Whether the engine (the same one the page and the server run) lets this inspection be submitted after `edits`:
  * no pre-submit alert, and approved (no rejection) when `approve`. Lets a test pick a seeded inspection that the
  * scenario fits instead of depending on one seed's random values.
  */
 export async function submittable(api: Api, detail: InspectionDetail, edits: Edit[] = [], approve = false): Promise<boolean> {
-  const registry = (await api.get<{ detail: RegistryData }>(`vahan/${detail.appointmentId}`)).detail;
-  const model = carEngine.evaluate(detail, edits, registry, { role: api.login.role });
+  const model = await modelAfter(api, detail, edits);
   if (validateBeforeSubmit(model, { isDummy: false }) !== null) return false;
   return approve ? !hasRejections(model) : true;
 }

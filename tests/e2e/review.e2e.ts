@@ -4,11 +4,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import type { InspectionDetail, RegistryData } from '../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../src/engine/inspection.ts';
 import { carEngine } from '../../src/engine/car-config.ts';
 import type { Edit } from '../../src/engine/types.ts';
 import { storedRejections } from '../support/stored.ts';
-import { apiAs, claim, detailOf, findFree, listAll, submittable, type Api } from './api.ts';
+import { apiAs, claim, detailOf, findFree, listAll, modelAfter, submittable, type Api } from './api.ts';
 import { launchBrowser, laterForCustomerDocuments, reviewRow, signedInContext, watchErrors } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -333,8 +333,7 @@ describe('issue 5 the virtualized rows box', () => {
       api,
       async (d) => {
         if (!insuranceEditable(d) || d.inspectionData.carDetails?.insuranceType?.value === 'Insurance Expired') return false;
-        const registry = (await api.get<{ detail: RegistryData }>(`vahan/${d.appointmentId}`)).detail;
-        return (carEngine.evaluate(d, expired, registry, { role: api.login.role }).rows.insuranceType?.notes?.length ?? 0) > 0;
+        return ((await modelAfter(api, d, expired)).rows.insuranceType?.notes?.length ?? 0) > 0;
       },
       'whose insurance row gets the QC audit note on Insurance Expired',
     );
