@@ -1,7 +1,8 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import type { FastifyPluginAsync } from 'fastify';
-import type { InspectionStatus, RegistryData, SubmissionPayload } from '../../src/engine/inspection.ts';
+import type { RegistryData, SubmissionPayload } from '../../src/engine/inspection.ts';
+import { submissionFactsOfPayload, submissionOutcome } from '../../src/engine/submission.ts';
 import type { Queryable } from '../db.ts';
 import type { SubmissionContext } from '../submission-check.ts';
 import { currentUser } from '../auth.ts';
@@ -99,14 +100,6 @@ export const submissionSchema = {
   ],
 } as const;
 
-/** Spec 000 §4: approved with no rejections → done; any rejection → smReviewRejected. A dummy submission clears selections. */
-export function statusAfterSubmit(payload: SubmissionPayload): InspectionStatus {
-  if (payload.isDummyInspection === 1) return 'done';
-  const results = Object.entries(payload.sections).filter(([key]) => key !== 'summary').map(([, r]) => r as { isApproved: number; rejectedFields: object });
-  const rejected = results.some((r) => r.isApproved === 0 || Object.keys(r.rejectedFields).length > 0);
-  return rejected ? 'smReviewRejected' : 'done';
-}
-
 /** What the engine needs besides the inspection: registry data, the reviewer's role and the duplicate-key config. */
 async function submissionContext(db: Queryable, row: InspectionRow, role: string): Promise<SubmissionContext> {
   const registry = await db.query<{ data: RegistryData }>('SELECT data FROM registry_data WHERE appointment_id = $1', [row.appointment_id]);
@@ -194,7 +187,8 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
       const start = parseTime(payload.reviewStartTime, 'reviewStartTime');
       const end = parseTime(payload.reviewEndTime, 'reviewEndTime');
       if (end < start) throw badRequest('reviewEndTime is before reviewStartTime');
-      const next = statusAfterSubmit(payload);
+      // The status comes from the config's submission outcome rules, the same ones the client built its payload with.
+      const next = submissionOutcome(submissionFactsOfPayload(payload), carReviewConfig).inspectionStatus;
       return app.db.transaction(async (tx) => {
         const row = await getInspection(tx, carId, { forUpdate: true });
         if (row.assignee?.toLowerCase() !== me.email.toLowerCase()) throw forbidden('Only the assignee can submit this inspection');

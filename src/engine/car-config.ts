@@ -11,6 +11,7 @@ import summary from '../config/car/summary.json' with { type: 'json' };
 import validations from '../config/car/validations.json' with { type: 'json' };
 import registry from '../config/car/registry.json' with { type: 'json' };
 import cases from '../config/car/cases.json' with { type: 'json' };
+import outcomes from '../config/car/outcomes.json' with { type: 'json' };
 import { buildConfig, mergeConfigFiles, type ReviewConfig, type ReviewConfigFile } from './config.ts';
 import { createEngine, type ReviewEngine } from './model.ts';
 
@@ -24,6 +25,7 @@ export const CAR_CONFIG_FILES: Readonly<Record<string, unknown>> = {
   'validations.json': validations,
   'registry.json': registry,
   'cases.json': cases,
+  'outcomes.json': outcomes,
 };
 
 /** The merged car review config. */

@@ -4,10 +4,21 @@
  * and kept out of the browser bundle, which runs the car config these have already checked.
  */
 import { Ajv } from 'ajv';
+import outcomeSchema from '../config/outcome.schema.json' with { type: 'json' };
 import schema from '../config/review-config.schema.json' with { type: 'json' };
 import { ConfigError, buildConfig, mergeConfigFiles, type ReviewConfig, type ReviewConfigFile } from './config.ts';
 
-const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
+/**
+ * An ajv holding the schemas every product config shares (outcome.schema.json): a product schema references
+ * `outcome.schema.json#/$defs/outcomeRules` and is compiled with this.
+ */
+export function createConfigAjv(): Ajv {
+  const a = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
+  a.addSchema(outcomeSchema);
+  return a;
+}
+
+const ajv = createConfigAjv();
 const validateSchema = ajv.compile<ReviewConfigFile>(schema);
 
 /** Checks one file against the JSON Schema; throws ConfigError naming the path. */

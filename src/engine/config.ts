@@ -5,6 +5,7 @@
  */
 import type { SectionKey } from './inspection.ts';
 import { buildDependencyIndex, checkLogic, type Logic } from './logic.ts';
+import { checkOutcomeRules, type OutcomeRule } from './outcome.ts';
 import type { Edit, RowKind, RowState, Tab } from './types.ts';
 
 /** Rule effects (closed union). Precedence is documented in docs/config-format.md. */
@@ -156,6 +157,8 @@ export interface ReviewConfigFile {
   registry?: RegistryConfig[];
   roles?: Record<string, RoleConfig>;
   cases?: CaseConfig[];
+  /** Named outcome rule lists (outcome.ts), e.g. `submission`. */
+  outcomes?: Record<string, OutcomeRule[]>;
 }
 
 /** A loaded, checked config. */
@@ -167,6 +170,7 @@ export interface ReviewConfig {
   registry: RegistryConfig[];
   roles: Record<string, RoleConfig>;
   cases: CaseConfig[];
+  outcomes: Record<string, OutcomeRule[]>;
 }
 
 /** A config problem, naming the JSON path (e.g. `/rules/3/when.and[1]`). */
@@ -197,7 +201,7 @@ const DEFAULT_CONSTANTS: Constants = {
 
 /** Merges config files: lists are concatenated in file order, constants and roles merged key by key. */
 export function mergeConfigFiles(files: readonly ReviewConfigFile[]): ReviewConfigFile {
-  const out: Required<ReviewConfigFile> = { constants: {}, rows: [], rules: [], validations: [], registry: [], roles: {}, cases: [] };
+  const out: Required<ReviewConfigFile> = { constants: {}, rows: [], rules: [], validations: [], registry: [], roles: {}, cases: [], outcomes: {} };
   for (const f of files) {
     const c = f.constants ?? {};
     out.constants = {
@@ -211,6 +215,8 @@ export function mergeConfigFiles(files: readonly ReviewConfigFile[]): ReviewConf
     out.validations.push(...(f.validations ?? []));
     out.registry.push(...(f.registry ?? []));
     out.cases.push(...(f.cases ?? []));
+    // An outcome is one ordered list: a later file replaces it whole rather than interleaving rules.
+    out.outcomes = { ...out.outcomes, ...f.outcomes };
     for (const [role, rc] of Object.entries(f.roles ?? {})) {
       const prev = out.roles[role] ?? {};
       out.roles[role] = {
@@ -255,6 +261,7 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
     registry: file.registry ?? [],
     roles: file.roles ?? {},
     cases: file.cases ?? [],
+    outcomes: file.outcomes ?? {},
   };
   const keys = new Set<string>();
   config.rows.forEach((row, i) => {
@@ -328,6 +335,10 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
     for (const k of Object.keys(rc.imageOrders ?? {})) {
       if (!constants.imageOrders[k]) throw new ConfigError(`/roles/${role}/imageOrders/${k}`, `unknown image order '${k}'`);
     }
+  }
+  for (const [name, rules] of Object.entries(config.outcomes)) {
+    const problem = checkOutcomeRules(rules, `/outcomes/${name}`);
+    if (problem) throw new ConfigError(problem[0], problem[1]);
   }
   return config;
 }

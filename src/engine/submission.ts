@@ -13,6 +13,7 @@ import type {
   SubmissionPayload,
 } from './inspection.ts';
 import { runLogic, truthy } from './logic.ts';
+import { evaluateOutcome } from './outcome.ts';
 import type { ReviewModel, RowState } from './types.ts';
 
 /** A failed pre-submit check: the alert to show (base text, then the failing rows' texts one per line) and the row keys. */
@@ -162,15 +163,56 @@ export function isValidateOf(row: RowState, config: ReviewConfig = carReviewConf
   }
 }
 
-/**
- * Submission status of spec 000 §4: a dummy inspection and an approval with no rejections give done; rejections
- * give smReviewRejected, with isApprovedByQc=1 when every rejected item was masked by QC or is a QC-editable change.
- */
-export function submissionStatus(model: ReviewModel, isDummy: boolean): { inspectionStatus: InspectionStatus; isApprovedByQc: number } {
+/** The facts the config's `submission` outcome rules read (docs/config-format.md 'Outcome rules'). */
+export interface SubmissionFacts {
+  isDummy: boolean;
+  /** Rejected items (visible rows ticked as errors). */
+  rejectedCount: number;
+  /** Every rejected item was masked by QC or is a QC-editable change. */
+  onlyQcFixes: boolean;
+}
+
+/** The submission facts of a model. A dummy inspection submits no selections. */
+export function submissionFacts(model: ReviewModel, isDummy: boolean): SubmissionFacts {
   const rejected = isDummy ? [] : rejectedRows(model);
-  if (!rejected.length) return { inspectionStatus: 'done', isApprovedByQc: 0 };
-  const onlyQcFixes = rejected.every((r) => r.isMaskedByQc || hasQcChange(r));
-  return { inspectionStatus: 'smReviewRejected', isApprovedByQc: onlyQcFixes ? 1 : 0 };
+  return { isDummy, rejectedCount: rejected.length, onlyQcFixes: rejected.length > 0 && rejected.every((r) => r.isMaskedByQc || hasQcChange(r)) };
+}
+
+/**
+ * The submission facts a stored payload stands for (the server reads these, the client `submissionFacts`; both
+ * feed the same outcome rules). A section counts as one rejection at least when it is not approved.
+ */
+export function submissionFactsOfPayload(payload: SubmissionPayload): SubmissionFacts {
+  let rejectedCount = 0;
+  for (const [key, result] of Object.entries(payload.sections)) {
+    if (key === 'summary' || !result || !('rejectedFields' in result)) continue;
+    rejectedCount += Math.max(Object.keys(result.rejectedFields).length, result.isApproved === 0 ? 1 : 0);
+  }
+  const isDummy = payload.isDummyInspection === 1;
+  return { isDummy, rejectedCount: isDummy ? 0 : rejectedCount, onlyQcFixes: payload.isApprovedByQc === 1 };
+}
+
+/** What the `submission` outcome sets (spec 000 §4 'Submission status'). */
+export interface SubmissionOutcome {
+  [field: string]: string | number;
+  inspectionStatus: InspectionStatus;
+  isApprovedByQc: number;
+}
+
+/**
+ * Submission status from the config's `submission` outcome rules (car: spec 000 §4 — a dummy inspection and an
+ * approval give done; rejections give smReviewRejected, with isApprovedByQc=1 when every rejected item was masked
+ * by QC or is a QC-editable change).
+ */
+export function submissionOutcome(facts: SubmissionFacts, config: ReviewConfig): SubmissionOutcome {
+  const rules = config.outcomes.submission;
+  if (!rules) throw new Error("the config has no 'submission' outcome rules");
+  return evaluateOutcome(rules, facts) as SubmissionOutcome;
+}
+
+/** `submissionOutcome` of a model. */
+export function submissionStatus(model: ReviewModel, isDummy: boolean, config: ReviewConfig = carReviewConfig): SubmissionOutcome {
+  return submissionOutcome(submissionFacts(model, isDummy), config);
 }
 
 /**
@@ -186,7 +228,7 @@ export function buildSubmission(
 ): SubmissionPayload {
   if (!model.order.length) throw new Error('Error in post Object');
   const cfgs = rowConfigs(config);
-  const { inspectionStatus, isApprovedByQc } = submissionStatus(model, opts.isDummy);
+  const { inspectionStatus, isApprovedByQc } = submissionStatus(model, opts.isDummy, config);
   const sections: Partial<Record<Exclude<SectionKey, 'summary'>, SectionResult>> = {};
   const sectionOf = (key: SectionKey): SectionResult | null => {
     if (key === 'summary') return null;
