@@ -9,5 +9,18 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': server, '/bike-api': server, '/docs-api': server, '/uploads': server },
   },
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React, its scheduler and the router run on every route and change only with a dependency upgrade: one
+          // chunk whose hashed name stays the same across app releases, so browsers keep it cached. Every other
+          // library goes with the route chunks that use it (react-aria, xstate, the engine's json-logic stay off /login).
+          groups: [{ name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ }],
+        },
+      },
+    },
+  },
 });

@@ -2,14 +2,13 @@
 //  a. keystroke → updated rows painted (median, p95 ms) on the real review rows with every row of the car config,
 //     on a synthetic 500-row variant, and on a plain 500-field @rjsf/core form (the baseline to beat): as measured,
 //     and without the idle wait for the display's next frame (see browser/probe.ts), which the target is judged on;
-//  b. the review route's load-to-interactive time against the built app and the real server;
-//  c. the gzip size of the JavaScript the review route loads, against the 300 KB target.
+//  b. the review route's load-to-interactive time against the built app and the real server.
+// The JavaScript each route loads is routes.bench.ts's table.
 // Everything it starts (static server, app server, browser, temp dirs) is stopped and removed at the end.
 import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { extname, join, normalize } from 'node:path';
 import { build } from 'vite';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { laterForCustomerDocuments, launchBrowser, scrollToRendered, signedInContext } from '../tests/e2e/browser.ts';
@@ -24,7 +23,6 @@ const WARMUP = 10;
 const KEYSTROKES = 240;
 const LOADS = 6;
 const TARGET_P95_MS = 16;
-const TARGET_GZIP_KB = 300;
 /** BENCH_TRACE=1: also trace the measured keystrokes and print where their time went (see browser/trace.ts). */
 const TRACE = Boolean(process.env.BENCH_TRACE);
 const REVIEWER = 'qc.reviewer@qc.example';
@@ -159,19 +157,14 @@ async function appContext(browser: Browser, base: string, withProbe: boolean): P
 
 interface LoadResult {
   interactive: Stats;
-  scripts: { file: string; bytes: number; gzip: number }[];
 }
 
 /** Loads /review/{carId} as its assignee in a fresh context each time; time until a row's editor is enabled. */
-async function reviewLoad(browser: Browser, base: string, carId: number, distDir: string): Promise<LoadResult> {
+async function reviewLoad(browser: Browser, base: string, carId: number): Promise<LoadResult> {
   const times: number[] = [];
-  const scripts = new Set<string>();
   for (let i = 0; i < LOADS + 1; i++) {
     const context = await appContext(browser, base, false);
     const page = await context.newPage();
-    page.on('request', (req) => {
-      if (req.resourceType() === 'script' && req.url().startsWith(base)) scripts.add(new URL(req.url()).pathname);
-    });
     await page.goto(`${base}/review/${carId}`, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(
       () => (document.querySelector('[data-row] input:not(:disabled), [data-row] select:not(:disabled)') ? performance.now() : false),
@@ -182,14 +175,7 @@ async function reviewLoad(browser: Browser, base: string, carId: number, distDir
     if (i > 0) times.push(at); // the first load warms the server (PGlite caches, lazy route code)
     await context.close();
   }
-  const files = [...scripts].map((p) => resolve(distDir, `.${p}`)).filter((f) => f.startsWith(distDir) && existsSync(f));
-  return {
-    interactive: stats(times),
-    scripts: files.map((f) => {
-      const code = readFileSync(f);
-      return { file: f.slice(distDir.length + 1), bytes: code.length, gzip: gzipSync(code).length };
-    }),
-  };
+  return { interactive: stats(times) };
 }
 
 const ms = (n: number) => n.toFixed(1).padStart(8);
@@ -205,7 +191,6 @@ function printBreakdowns(scenarios: Scenario[], collected: Map<Scenario, { break
     console.log(`| ${scenario.name.padEnd(60)} | ${BREAKDOWN_PARTS.map((p) => mean(p).toFixed(2).padStart(8)).join(' | ')} |`);
   }
 }
-const kb = (n: number) => (n / 1024).toFixed(1).padStart(8);
 
 interface KeystrokeStats {
   /** keydown → painted, as measured. */
@@ -292,15 +277,8 @@ export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats
 
     try {
       if (!server || carId === undefined) throw new Error('the app server did not start');
-      load = await reviewLoad(browser, server.baseURL, carId, appDir);
-      const total = load.scripts.reduce((n, s) => n + s.gzip, 0);
+      load = await reviewLoad(browser, server.baseURL, carId);
       console.log(`\n/review/{carId} load → first row editable (built app + real server, fresh context each, median of ${load.interactive.n}): median ${load.interactive.median.toFixed(0)} ms, p95 ${load.interactive.p95.toFixed(0)} ms`);
-      console.log(`\nJavaScript the /review route loads (gzip, default level):`);
-      console.log('| chunk                                    |   raw KB |  gzip KB |');
-      console.log('|------------------------------------------|---------:|---------:|');
-      for (const s of load.scripts.sort((a, b) => b.gzip - a.gzip)) console.log(`| ${s.file.padEnd(40)} | ${kb(s.bytes)} | ${kb(s.gzip)} |`);
-      console.log(`| ${'total'.padEnd(40)} | ${kb(load.scripts.reduce((n, s) => n + s.bytes, 0))} | ${kb(total)} |`);
-      console.log(`review route JS: ${(total / 1024).toFixed(1)} KB gzip, ${total / 1024 <= TARGET_GZIP_KB ? 'within' : 'OVER'} the ${TARGET_GZIP_KB} KB target`);
     } catch (e) {
       problems.push(`review route load: ${(e as Error).message.split('\n').slice(0, 3).join(' | ')}`);
     }

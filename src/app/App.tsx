@@ -1,17 +1,10 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { canAccess, isPublicPath, landingFor } from './access.ts';
 import { Header } from './Header.tsx';
-import { TOAST_OPTIONS, TOAST_POSITION } from './toast.ts';
+import { Toasts } from './Toasts.tsx';
+import { ROUTES, type ScreenRoute } from './routes.ts';
 import { useSession } from './useSession.ts';
-import { LoginScreen } from '../screens/login/LoginScreen.tsx';
-import { InspectionListScreen } from '../screens/inspections/InspectionListScreen.tsx';
-import { ImageViewerScreen } from '../screens/image/ImageViewerScreen.tsx';
-import { VersionListScreen } from '../screens/versions/VersionListScreen.tsx';
-
-// The review route carries the engine and config: loaded on demand so the list opens fast.
-const ReviewScreen = lazy(() => import('../screens/review/ReviewScreen.tsx'));
 
 export const NOT_AUTHORISED = 'You are not authorized for this feature';
 
@@ -49,7 +42,7 @@ function Private({ children }: { children: ReactNode }) {
 }
 
 /** /re-inspection/{carId} sends a signed-out user to /login?carId=..&version=.. so sign-in brings them back. */
-function ReInspectionGate() {
+function ReturnAfterSignIn({ children }: { children: ReactNode }) {
   const session = useSession();
   const { carId = '' } = useParams();
   const [search] = useSearchParams();
@@ -57,11 +50,7 @@ function ReInspectionGate() {
     const query = new URLSearchParams({ carId, version: search.get('version') ?? '' });
     return <Navigate to={`/login?${query}`} replace />;
   }
-  return (
-    <Private>
-      <ReviewScreen />
-    </Private>
-  );
+  return <Private>{children}</Private>;
 }
 
 /** Home: the version role goes to the version list, everyone else to their landing (spec 000 §2). */
@@ -71,18 +60,21 @@ function Home() {
   return <Navigate to={landingFor(session.role)} replace />;
 }
 
+/** A route's screen behind the guard its table entry names. */
+function guarded({ screen: Screen, access }: ScreenRoute): ReactNode {
+  if (access === 'public') return <Screen />;
+  if (access === 'private-return') return <ReturnAfterSignIn><Screen /></ReturnAfterSignIn>;
+  return <Private><Screen /></Private>;
+}
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Shell />}>
-        <Route path="/login" element={<LoginScreen />} />
         <Route path="/" element={<Home />} />
-        <Route path="/inspection" element={<Private><InspectionListScreen /></Private>} />
-        <Route path="/review/:carId" element={<Private><ReviewScreen /></Private>} />
-        <Route path="/re-inspection/:carId" element={<ReInspectionGate />} />
-        <Route path="/inspection-version" element={<Private><VersionListScreen /></Private>} />
-        <Route path="/inspection-version/:appointmentId" element={<Private><VersionListScreen /></Private>} />
-        <Route path="/view-image/:index" element={<Private><ImageViewerScreen /></Private>} />
+        {ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} element={guarded(route)} />
+        ))}
         <Route path="/unauth" element={<Unauthorised />} />
         <Route path="*" element={<Unauthorised />} />
       </Route>
@@ -94,7 +86,7 @@ export function App() {
   return (
     <BrowserRouter>
       <AppRoutes />
-      <Toaster position={TOAST_POSITION} toastOptions={TOAST_OPTIONS} />
+      <Toasts />
     </BrowserRouter>
   );
 }

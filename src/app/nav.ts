@@ -1,4 +1,5 @@
 import { canAccess } from './access.ts';
+import { ROUTED_SEGMENTS } from './routes.ts';
 
 export interface NavLinkItem {
   to: string;
@@ -24,11 +25,8 @@ const ADMIN_LINKS: NavLinkItem[] = [
   { to: '/admin-vtt', label: 'Video Tutorial Trigger' },
 ];
 
-/**
- * Screens this build has (the router in App.tsx). The bike, refurbishment, GS and admin screens of
- * specs 001/002 are not built yet: a link to them would only open the not-authorised page.
- */
-export const SCREENS_IN_THIS_BUILD: ReadonlySet<string> = new Set(['/inspection', '/inspection-version']);
+/** Screens this build has (the route table): a link to a path with no route would only open the not-authorised page. */
+export const SCREENS_IN_THIS_BUILD: ReadonlySet<string> = ROUTED_SEGMENTS;
 
 /** Every link the role may have, built or not: the role rules alone. */
 export const ALL_SCREENS = 'all' as const;

@@ -9,13 +9,19 @@ vi.mock('sonner', () => ({
   },
 }));
 
-const { showError, showSuccess, TOAST_POSITION } = await import('../../src/app/toast.ts');
+const { showError, showSuccess } = await import('../../src/app/toast.ts');
+const { TOAST_POSITION, toasterRequested } = await import('../../src/app/toast-host.ts');
 
 beforeEach(() => {
   calls.length = 0;
 });
 
 describe('spec 000 §8 toasts: success 3 s, error 5 s, top centre, dismissing any previous toast', () => {
+  it('the first toast asks the app to mount the Toaster', () => {
+    expect(toasterRequested()).toBe(false);
+    showError('Email send issue');
+    expect(toasterRequested()).toBe(true);
+  });
   it('success dismisses the previous toast and stays 3 seconds', () => {
     showSuccess('Inspection Completed Successfully');
     expect(calls).toEqual([['dismiss'], ['success', 'Inspection Completed Successfully', { duration: 3000 }]]);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -97,6 +98,28 @@ export async function laterForCustomerDocuments(page: Page): Promise<void> {
   await page.addLocatorHandler(popup, async () => {
     await popup.getByRole('button', { name: 'Later' }).click();
   });
+}
+
+export interface ScriptSize {
+  /** Path of the script on the app's origin, e.g. /assets/LoginScreen-abc123.js. */
+  path: string;
+  bytes: number;
+  /** gzip at the default level, as a server would send it. */
+  gzip: number;
+}
+
+/**
+ * Records every script the page downloads from `origin` from now on (code splitting: what a route costs).
+ * Call the answer once the page settled (e.g. after `goto(..., { waitUntil: 'networkidle' })`).
+ */
+export function recordScripts(page: Page, origin: string): () => Promise<ScriptSize[]> {
+  const responses: Promise<ScriptSize | null>[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (response.request().resourceType() !== 'script' || url.origin !== origin) return;
+    responses.push(response.body().then((body) => ({ path: url.pathname, bytes: body.length, gzip: gzipSync(body).length }), () => null));
+  });
+  return async () => (await Promise.all(responses)).filter((s): s is ScriptSize => s !== null);
 }
 
 /** Collects the page's uncaught errors and console errors, to explain a page that never showed what a test waits for. */

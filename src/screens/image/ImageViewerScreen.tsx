@@ -23,3 +23,5 @@ export function ImageViewerScreen() {
     </main>
   );
 }
+
+export default ImageViewerScreen;

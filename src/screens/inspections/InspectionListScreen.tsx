@@ -125,3 +125,5 @@ function InspectionList({ session }: { session: LoginData }) {
     </main>
   );
 }
+
+export default InspectionListScreen;

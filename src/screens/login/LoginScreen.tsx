@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button } from 'react-aria-components';
 import demo from '../../config/demo-users.json';
 import { oauth } from '../../api/main.ts';
 import { writeSession } from '../../api/session.ts';
@@ -31,13 +30,15 @@ function GoogleButton({ clientId, isDisabled, onCredential }: { clientId: string
     // Without a client id (or offline) Google's button cannot render: show a disabled stand-in that says why.
     return (
       <div className="google">
-        <Button isDisabled aria-describedby="google-note">Sign in with Google</Button>
+        <button type="button" disabled aria-describedby="google-note">Sign in with Google</button>
         <p id="google-note" className="muted">{failed ?? 'Google sign-in is not configured (VITE_GOOGLE_CLIENT_ID).'}</p>
       </div>
     );
   }
   return <div className="google" ref={ref} aria-disabled={isDisabled} aria-label="Sign in with Google" />;
 }
+
+// Native buttons on this page: react-aria's press layer is about 13 KB gzip, a tenth of the route's JS budget.
 
 /** /login: reads key (an error text), carId and version; signs in and routes by role (spec 000 §2 'Sign-in'). */
 export function LoginScreen({ devMode = import.meta.env.VITE_AUTH_MODE !== 'google', googleClientId = import.meta.env.VITE_GOOGLE_CLIENT_ID ?? '' }: Props) {
@@ -83,9 +84,9 @@ export function LoginScreen({ devMode = import.meta.env.VITE_AUTH_MODE !== 'goog
           <ul className="demo-users" aria-label="Demo users">
             {demo.users.map((user) => (
               <li key={user.email}>
-                <Button isDisabled={busy} onPress={() => signIn(user.email)}>
+                <button type="button" disabled={busy} onClick={() => signIn(user.email)}>
                   {user.name} <small>({user.role}) {user.email}</small>
-                </Button>
+                </button>
               </li>
             ))}
           </ul>
@@ -99,3 +100,5 @@ export function LoginScreen({ devMode = import.meta.env.VITE_AUTH_MODE !== 'goog
     </main>
   );
 }
+
+export default LoginScreen;

@@ -125,3 +125,5 @@ function VersionList({ session }: { session: LoginData }) {
     </main>
   );
 }
+
+export default VersionListScreen;

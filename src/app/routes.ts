@@ -1,0 +1,36 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * The app's route table: one entry per screen route. Each screen is its own chunk (React.lazy over the screen
+ * module's default export), so a route downloads only its own code plus the shared vendor chunk.
+ *
+ * To add a screen: give its module a default export and add one entry here. Role rules stay in
+ * src/config/route-access.json; the header shows a nav link only for paths that have an entry here.
+ */
+export interface ScreenRoute {
+  /** React Router path pattern. */
+  path: string;
+  screen: LazyExoticComponent<ComponentType>;
+  /**
+   * public: anyone, no header (also add the path to route-access.json's `public`);
+   * private: signed-in users whose role may open the path, others go to /login or their landing;
+   * private-return: the same, but a signed-out user goes to /login?carId=..&version=.. and comes back after sign-in.
+   */
+  access: 'public' | 'private' | 'private-return';
+}
+
+const ReviewScreen = lazy(() => import('../screens/review/ReviewScreen.tsx'));
+const VersionListScreen = lazy(() => import('../screens/versions/VersionListScreen.tsx'));
+
+export const ROUTES: readonly ScreenRoute[] = [
+  { path: '/login', screen: lazy(() => import('../screens/login/LoginScreen.tsx')), access: 'public' },
+  { path: '/inspection', screen: lazy(() => import('../screens/inspections/InspectionListScreen.tsx')), access: 'private' },
+  { path: '/review/:carId', screen: ReviewScreen, access: 'private' },
+  { path: '/re-inspection/:carId', screen: ReviewScreen, access: 'private-return' },
+  { path: '/inspection-version', screen: VersionListScreen, access: 'private' },
+  { path: '/inspection-version/:appointmentId', screen: VersionListScreen, access: 'private' },
+  { path: '/view-image/:index', screen: lazy(() => import('../screens/image/ImageViewerScreen.tsx')), access: 'private' },
+];
+
+/** First path segments that have a screen in this build ('/inspection', '/review', ...). */
+export const ROUTED_SEGMENTS: ReadonlySet<string> = new Set(ROUTES.map((r) => `/${r.path.split('/')[1]}`));
