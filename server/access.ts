@@ -20,6 +20,16 @@ export const AREA_PATHS = {
   performance: ['/inspection'],
   /** Admin forms. */
   admin: ['/admin'],
+  /** Bike list (spec 001 §6: bike-qc, the QC roles and version-pdf). */
+  bikeList: ['/inspection-bike'],
+  /** Bike review: detail, assignment, corrections, submission, uploads and the review's lookups. */
+  bikeReview: ['/bike-review'],
+  /** Bike version history. */
+  bikeVersions: ['/inspection-bike-version'],
+  /** The printable bike report. */
+  bikeReport: ['/bike-report'],
+  /** Any bike page: the bikes host's public configuration (media URLs). */
+  bike: ['/inspection-bike', '/bike-review', '/inspection-bike-version', '/bike-report'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Area = keyof typeof AREA_PATHS;

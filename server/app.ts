@@ -16,6 +16,8 @@ import registryRoutes from './routes/registry.ts';
 import reviewRoutes from './routes/review.ts';
 import sessionRoutes from './routes/session.ts';
 import adminRoutes from './routes/admin.ts';
+import bikeRoutes from './routes/bike.ts';
+import bikeMainRoutes from './routes/bike-main.ts';
 import commentRoutes from './routes/comments.ts';
 import docsRoutes from './routes/docs.ts';
 import imageRoutes from './routes/images.ts';
@@ -89,6 +91,8 @@ const ROUTE_PLUGINS: [FastifyPluginAsync, string][] = [
   [adminRoutes, '/api'],
   [liveRoutes, '/api'],
   [docsRoutes, '/docs-api'],
+  [bikeMainRoutes, '/api'],
+  [bikeRoutes, '/bike-api'],
 ];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
 

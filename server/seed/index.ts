@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import demoUsers from '../../src/config/demo-users.json' with { type: 'json' };
 import type { Db, Queryable } from '../db.ts';
+import { seedBikes } from './bikes.ts';
 import { seedExtras } from './extras.ts';
 import { ImageWriter } from './images.ts';
 import { InspectionGenerator, type SeedInspection } from './inspections.ts';
@@ -188,6 +189,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     await seedLookups(tx);
     await seedInspections(tx, opts);
     await seedExtras(tx, { uploadsDir: opts.uploadsDir });
+    await seedBikes(tx, { uploadsDir: opts.uploadsDir, now: opts.now });
   });
   return true;
 }

@@ -1,0 +1,21 @@
+import bikeOutcomes from '../src/config/bike/outcomes.json' with { type: 'json' };
+import { evaluateOutcome, type OutcomeRule } from '../src/engine/outcome.ts';
+import type { BikeFieldData, BikeRow } from './bike-repo.ts';
+import { BIKE_SECTIONS } from './bike-repo.ts';
+
+const submissionRules = bikeOutcomes.outcomes.submission as OutcomeRule<{ status: 'APPROVED' | 'REJECTED' }>[];
+
+function rejectedFields(fields: Record<string, BikeFieldData> | undefined): number {
+  let n = 0;
+  for (const field of Object.values(fields ?? {})) n += (field.rejected ? 1 : 0) + rejectedFields(field.subParts);
+  return n;
+}
+
+/** The status the stored ticks give (spec 001 §4), by the bike config's outcome rule, as the review machine computes it. */
+export function bikeSubmitStatus(row: BikeRow): 'APPROVED' | 'REJECTED' {
+  const data = row.detail.inspectionData;
+  const rejectedCount =
+    BIKE_SECTIONS.reduce((sum, [key]) => sum + rejectedFields(data[key] as Record<string, BikeFieldData> | undefined), 0) +
+    row.detail.images.filter((m) => m.rejected).length;
+  return evaluateOutcome(submissionRules, { rejectedCount }).status;
+}
