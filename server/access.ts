@@ -30,6 +30,12 @@ export const AREA_PATHS = {
   bikeReport: ['/bike-report'],
   /** Any bike page: the bikes host's public configuration (media URLs). */
   bike: ['/inspection-bike', '/bike-review', '/inspection-bike-version', '/bike-report'],
+  /** GS refurbishment list, search and assign to me (spec 001 §2, §6). */
+  refurbishmentList: ['/gs-refurbishment'],
+  /** A refurbishment's detail, past versions' detail and the QC submit (spec 001 §2 'GS refurbishment review', §6). */
+  refurbishmentReview: ['/gs-refurbishment-review'],
+  /** A refurbishment's version list (spec 001 §2 'GS refurbishment versions', §6). */
+  refurbishmentVersions: ['/gs-refurbishment-version'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Area = keyof typeof AREA_PATHS;

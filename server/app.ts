@@ -23,6 +23,7 @@ import docsRoutes from './routes/docs.ts';
 import imageRoutes from './routes/images.ts';
 import liveRoutes from './routes/live.ts';
 import remarkRoutes from './routes/remarks.ts';
+import refurbishmentRoutes from './routes/refurbishment.ts';
 import riMailRoutes from './routes/ri-mail.ts';
 import { engineSubmissionCheck, type SubmissionValidator } from './submission-check.ts';
 
@@ -90,6 +91,7 @@ const ROUTE_PLUGINS: [FastifyPluginAsync, string][] = [
   [riMailRoutes, '/api'],
   [adminRoutes, '/api'],
   [liveRoutes, '/api'],
+  [refurbishmentRoutes, '/api'],
   [docsRoutes, '/docs-api'],
   [bikeMainRoutes, '/api'],
   [bikeRoutes, '/bike-api'],

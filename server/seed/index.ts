@@ -7,6 +7,7 @@ import { ImageWriter } from './images.ts';
 import { InspectionGenerator, type SeedInspection } from './inspections.ts';
 import { BANKS, CITIES, COMMENT_OPTIONS, MAKES, MODELS, RTOS, STATES, STORES, buildVariants } from './lookups.ts';
 import { Random } from './random.ts';
+import { seedRefurbishments } from './refurbishment.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -190,6 +191,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     await seedInspections(tx, opts);
     await seedExtras(tx, { uploadsDir: opts.uploadsDir });
     await seedBikes(tx, { uploadsDir: opts.uploadsDir, now: opts.now });
+    await seedRefurbishments(tx, { uploadsDir: opts.uploadsDir, now: opts.now });
   });
   return true;
 }

@@ -1,0 +1,96 @@
+import type { Queryable } from '../db.ts';
+import { notFound } from '../errors.ts';
+
+/** One media file of an item (spec 001 §3: image and video are lists of {title, url}). */
+export interface RefurbMedia {
+  title: string;
+  url: string;
+}
+
+/** The QC's verdict on one side of an item, kept where the submit's section says. */
+interface QcVerdict {
+  qcRemark?: string;
+  isRejected?: 0 | 1;
+}
+
+export interface RefurbItem {
+  hashKey: string;
+  category: string;
+  subCategory: string;
+  beforeRef: QcVerdict & { image: RefurbMedia[]; video: RefurbMedia[]; observation: string | null; estimatedRefurbishmentCost: number };
+  afterRef: (QcVerdict & { image: RefurbMedia[]; video: RefurbMedia[]; observation: string | null; actualRefurbishmentCost: number | null }) | null;
+}
+
+export interface RefurbRow {
+  appointment_id: string;
+  version: number;
+  status: string;
+  qc_assign_to: string | null;
+  refurbished_by: string;
+  make: string;
+  model: string;
+  variant: string;
+  fuel_type: string;
+  month: number;
+  year: number;
+  service_center: string;
+  gs_re_inspection_reason: string | null;
+  end_time: Date | string;
+  fields: RefurbItem[];
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The spec's list row (001 §3 'Refurbishment list row'), with status and version for the screens. */
+export function toListRow(row: RefurbRow) {
+  return {
+    appointmentId: row.appointment_id,
+    refurbishedBy: row.refurbished_by,
+    make: row.make,
+    model: row.model,
+    endTime: iso(row.end_time),
+    qcAssignTo: { to: row.qc_assign_to },
+    status: row.status,
+    version: row.version,
+  };
+}
+
+/** The spec's header and items (001 §3 'Refurbishment item and header'); totals are sums over the items. */
+export function toDetail(row: RefurbRow) {
+  const actual = row.fields.map((f) => f.afterRef?.actualRefurbishmentCost).filter((c): c is number => typeof c === 'number');
+  return {
+    appointmentId: row.appointment_id,
+    version: row.version,
+    status: row.status,
+    make: row.make,
+    model: row.model,
+    variant: row.variant,
+    fuelType: row.fuel_type,
+    month: row.month,
+    year: row.year,
+    serviceCenter: row.service_center,
+    gsReInspectionReason: row.gs_re_inspection_reason,
+    refurbishedBy: row.refurbished_by,
+    endTime: iso(row.end_time),
+    qcAssignTo: { to: row.qc_assign_to },
+    totalEstimatedRefurbishmentCost: row.fields.reduce((sum, f) => sum + f.beforeRef.estimatedRefurbishmentCost, 0),
+    totalActualRefurbishmentCost: actual.length ? actual.reduce((sum, c) => sum + c, 0) : null,
+    fields: row.fields,
+  };
+}
+
+export type RefurbDetail = ReturnType<typeof toDetail>;
+
+export async function getRefurbishment(db: Queryable, appointmentId: string, opts: { forUpdate?: boolean } = {}): Promise<RefurbRow> {
+  const { rows } = await db.query<RefurbRow>(`SELECT * FROM refurbishments WHERE appointment_id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`, [appointmentId]);
+  if (!rows[0]) throw notFound(`No refurbishment for appointment ${appointmentId}`);
+  return rows[0];
+}
+
+/** Keeps the refurbishment as it stands now as version `row.version` (the versions browser reads these). */
+export async function recordVersion(db: Queryable, row: RefurbRow, reviewedBy: string | null, at?: Date): Promise<void> {
+  await db.query(
+    'INSERT INTO refurbishment_versions (appointment_id, version, status, detail, reviewed_by, created_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6)',
+    [row.appointment_id, row.version, row.status, JSON.stringify(toDetail(row)), reviewedBy, (at ?? new Date()).toISOString()],
+  );
+}
