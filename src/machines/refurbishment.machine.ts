@@ -1,0 +1,149 @@
+/**
+ * The GS refurbishment review (spec 001 §4 'QC remark per item', 'Refurbishment status', §5, §8, §9).
+ *
+ * editing ──REMARK / TOGGLE_REJECT──▶ editing (entries change; only when editable)
+ *         ──SUBMIT──▶ submitting ──▶ submitted (showSuccess) ──after 1 s──▶ left (navigateToList)
+ *                                ──▶ editing + showError('Error::' + the server's detail)
+ *
+ * Editable (config rule): the signed-in user is the assignee and the view is unversioned; otherwise no event is
+ * accepted, so the screen's `snapshot.can({ type: 'SUBMIT' })` is false. The status and section sent come from the
+ * config outcome rules, which the server runs again on the same entries.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { serverDetail } from './error-detail.ts';
+import { REFURBISHMENT_CONFIG, dropsEntry, isEditable, submitOutcome, type RemarkEntry, type RefurbishmentSection } from './refurbishment.rules.ts';
+
+/** The body of POST v2/refurbishment/{appointmentId} (spec 001 §3), plus the version the page showed. */
+export interface RefurbishmentSubmitPayload {
+  appointmentId: string;
+  fields: RemarkEntry[];
+  reviewBy: string;
+  status: string;
+  section: RefurbishmentSection;
+  version: number;
+}
+
+export interface RefurbishmentInput {
+  appointmentId: string;
+  status: string;
+  version: number;
+  user: string;
+  assignee: string | null;
+  /** A past version (`?version=` in the URL): read-only. */
+  versioned: boolean;
+  /** Verdicts already stored on the section under review (shown, and kept unless changed). */
+  entries?: RemarkEntry[];
+}
+
+export type RefurbishmentEvent =
+  | { type: 'REMARK'; hashKey: string; qcRemark: string }
+  | { type: 'TOGGLE_REJECT'; hashKey: string }
+  | { type: 'SUBMIT' };
+
+interface RefurbishmentContext {
+  appointmentId: string;
+  status: string;
+  version: number;
+  user: string;
+  editable: boolean;
+  entries: RemarkEntry[];
+}
+
+const GENERIC_ERROR = 'Something went wrong, please try again';
+/** Answers whose detail is one of the server's own sentences (not assignee, conflict, not found). */
+const SENTENCE_STATUSES = new Set([403, 404, 409]);
+
+/** Spec 001 §8 'Error::' plus the server detail; other failures get a plain sentence, never raw server text. */
+export function submitErrorText(error: unknown): string {
+  const status = error && typeof error === 'object' && 'status' in error ? (error as { status: unknown }).status : undefined;
+  const detail = typeof status === 'number' && SENTENCE_STATUSES.has(status) ? serverDetail(error) : null;
+  return `${REFURBISHMENT_CONFIG.texts.submitErrorPrefix}${detail ?? GENERIC_ERROR}`;
+}
+
+/** The entries after `change` on one item, with an emptied, not-rejected entry removed (config rule). */
+function updateEntry(entries: readonly RemarkEntry[], hashKey: string, change: (entry: RemarkEntry | undefined) => RemarkEntry): RemarkEntry[] {
+  const current = entries.find((e) => e.hashKey === hashKey);
+  const next = change(current);
+  const rest = current ? entries.map((e) => (e === current ? next : e)) : [...entries, next];
+  return dropsEntry(next) ? rest.filter((e) => e !== next) : rest;
+}
+
+export function submitPayload(context: RefurbishmentContext): RefurbishmentSubmitPayload {
+  const { section } = submitOutcome(context.status, context.entries);
+  if (!section) throw new Error(`status ${context.status} is not reviewable`);
+  return { appointmentId: context.appointmentId, fields: context.entries, reviewBy: context.user, status: context.status, section, version: context.version };
+}
+
+export const refurbishmentMachine = setup({
+  types: {
+    context: {} as RefurbishmentContext,
+    input: {} as RefurbishmentInput,
+    events: {} as RefurbishmentEvent,
+  },
+  actors: {
+    submitReview: fromPromise<{ status: string }, RefurbishmentSubmitPayload>(async () => {
+      throw new Error('submitReview not provided');
+    }),
+  },
+  actions: {
+    showSuccess: (_, _params: { status: string }) => undefined,
+    showError: (_, _params: { message: string }) => undefined,
+    navigateToList: () => undefined,
+  },
+  guards: {
+    editable: ({ context }) => context.editable,
+    reviewable: ({ context }) => context.editable && submitOutcome(context.status, context.entries).status !== null,
+  },
+  delays: {
+    redirect: REFURBISHMENT_CONFIG.redirectAfterSubmitMs,
+  },
+}).createMachine({
+  id: 'refurbishment',
+  context: ({ input }) => ({
+    appointmentId: input.appointmentId,
+    status: input.status,
+    version: input.version,
+    user: input.user,
+    editable: isEditable({ assignee: input.assignee, user: input.user, versioned: input.versioned }),
+    entries: input.entries ?? [],
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        REMARK: {
+          guard: 'editable',
+          actions: assign({
+            entries: ({ context, event }) =>
+              updateEntry(context.entries, event.hashKey, (entry) => ({ hashKey: event.hashKey, qcRemark: event.qcRemark, isRejected: entry?.isRejected ?? 0 })),
+          }),
+        },
+        TOGGLE_REJECT: {
+          guard: 'editable',
+          actions: assign({
+            entries: ({ context, event }) =>
+              updateEntry(context.entries, event.hashKey, (entry) => ({ hashKey: event.hashKey, qcRemark: entry?.qcRemark ?? '', isRejected: entry?.isRejected === 1 ? 0 : 1 })),
+          }),
+        },
+        SUBMIT: { guard: 'reviewable', target: 'submitting' },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'submitReview',
+        input: ({ context }) => submitPayload(context),
+        onDone: { target: 'submitted', actions: { type: 'showSuccess', params: ({ event }) => ({ status: event.output.status }) } },
+        onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: submitErrorText(event.error) }) } },
+      },
+    },
+    submitted: {
+      tags: ['done'],
+      after: { redirect: 'left' },
+    },
+    left: {
+      type: 'final',
+      entry: 'navigateToList',
+    },
+  },
+});
