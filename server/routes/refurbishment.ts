@@ -10,7 +10,7 @@ import { getRefurbishment, recordVersion, toDetail, toListRow, type RefurbItem, 
 
 type Status = (typeof config.statuses)[number];
 type Section = 'beforeRef' | 'afterRef';
-const OUTCOME = config.outcome as OutcomeRule<{ status: Status | null; section: Section | null }>[];
+const OUTCOME = config.outcomes.submission as OutcomeRule<{ status: Status | null; section: Section | null }>[];
 
 /** The status and section a submit leads to (config outcome rules, the same ones the review machine runs). */
 export function refurbishmentOutcome(status: string, rejectedCount: number) {

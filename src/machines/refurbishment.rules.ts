@@ -19,7 +19,7 @@ export interface RemarkEntry {
 export const REFURBISHMENT_CONFIG = config;
 export const REFURBISHMENT_TEXTS = config.texts;
 
-const OUTCOME = config.outcome as OutcomeRule<{ status: RefurbishmentStatus | null; section: RefurbishmentSection | null }>[];
+const OUTCOME = config.outcomes.submission as OutcomeRule<{ status: RefurbishmentStatus | null; section: RefurbishmentSection | null }>[];
 
 /** The status and section a submit from `status` with these entries leads to (null fields: not reviewable). */
 export function submitOutcome(status: string, entries: readonly RemarkEntry[]) {
