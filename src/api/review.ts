@@ -18,10 +18,17 @@ export async function fetchRegistry(appointmentId: string): Promise<RegistryData
   return data.detail;
 }
 
-/** `GET api/Config`: feature flags; `duplicateKey` 1 shows the duplicate-key note. */
-export async function fetchAppConfig(): Promise<{ duplicateKey?: number; [key: string]: unknown }> {
-  const { data } = await mainHttp.get<{ detail: { duplicateKey?: number } }>('api/Config');
-  return data.detail ?? {};
+/** The flags of `GET api/Config` the review reads. */
+export interface AppConfig {
+  /** 1 shows the duplicate-key note (000 §5); the server sends it as `duplicateKeyConfig`. */
+  duplicateKeyConfig: number;
+}
+
+/** `GET api/Config`: feature flags; a missing or non-numeric flag is off. */
+export async function fetchAppConfig(): Promise<AppConfig> {
+  const { data } = await mainHttp.get<{ detail?: { duplicateKeyConfig?: unknown } }>('api/Config');
+  const flag = Number(data.detail?.duplicateKeyConfig ?? 0);
+  return { duplicateKeyConfig: Number.isFinite(flag) ? flag : 0 };
 }
 
 export interface RemarkQuery {

@@ -37,10 +37,10 @@ export function useReview(carId: string, role: string | null): UseReview {
     let live = true;
     (async () => {
       try {
-        const [inspection, config] = await Promise.all([fetchInspection(carId), fetchAppConfig().catch(() => ({ duplicateKey: 0 }))]);
+        const [inspection, config] = await Promise.all([fetchInspection(carId), fetchAppConfig().catch(() => ({ duplicateKeyConfig: 0 }))]);
         // Registry data is optional: a failed fetch leaves every comparison as info.
         const registry = await fetchRegistry(inspection.appointmentId).catch(() => null);
-        options.current = { role, duplicateKeyConfig: Number(config.duplicateKey ?? 0) };
+        options.current = { role, duplicateKeyConfig: config.duplicateKeyConfig };
         const model = carEngine.evaluate(inspection, [], registry, options.current);
         if (live) setState({ status: 'ready', inspection, model });
       } catch (e) {

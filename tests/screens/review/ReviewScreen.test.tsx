@@ -20,7 +20,7 @@ vi.mock('../../../src/api/main.ts', async (importOriginal) => ({
 vi.mock('../../../src/api/review.ts', () => ({
   setReviewStartTime: vi.fn(async () => undefined),
   fetchRegistry: vi.fn(async () => null),
-  fetchAppConfig: vi.fn(async () => ({ duplicateKey: 1 })),
+  fetchAppConfig: vi.fn(async () => ({ duplicateKeyConfig: 1 })),
   fetchRemarks: vi.fn(async () => []),
   saveRemark: vi.fn(),
   fetchComments: vi.fn(async () => []),

@@ -4,6 +4,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { mainHttp } from '../../../src/api/main.ts';
 import { docsHttp, approveDocument, fetchCustomerDocuments } from '../../../src/api/docs.ts';
 import {
+  fetchAppConfig,
   fetchComments,
   fetchLookup,
   fetchRegistry,
@@ -74,6 +75,13 @@ describe('review calls to the main host (spec 000 §7)', () => {
     expect(seen.map((c) => c.url)).toEqual(['api/comments', 'reinspection-send-email', 'state', 'api/rto']);
     expect(seen[0].params).toMatchObject({ section: 'electricalsInterior' });
     expect(JSON.parse(seen[1].data as string)).toEqual({ carId: 77, version: 2, to: 'a@qc.example,b@qc.example' });
+  });
+
+  it("api/Config: reads the duplicate key flag under the name the server sends (duplicateKeyConfig, server/seed)", async () => {
+    mainHttp.defaults.adapter = fakeAdapter(answer({ detail: { duplicateKeyConfig: 1 } }), seen);
+    expect(await fetchAppConfig()).toEqual({ duplicateKeyConfig: 1 });
+    mainHttp.defaults.adapter = fakeAdapter(answer({ detail: {} }), seen);
+    expect(await fetchAppConfig()).toEqual({ duplicateKeyConfig: 0 });
   });
 });
 
