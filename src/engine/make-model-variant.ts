@@ -11,17 +11,26 @@ export interface VariantStatus {
   variant_id: number;
   variant_status: string;
   variantyear_status: string;
+  /** The variant's first-year entry; GET variant-year answers one entry per model year, each with its own id. */
+  variant_parent_id?: number | null;
+  year?: number;
 }
 
-/** Variants offered for a change: active in both statuses, each variant once (first entry kept). */
-export function activeVariants<V extends VariantStatus>(variants: readonly V[], config: ReviewConfig = carReviewConfig): V[] {
+/**
+ * Variants offered for a change: active in both statuses, each variant once however many model years it has
+ * (entries sharing a parent are one variant). The entry of `preferYear` (the car's manufacturing year) is kept when
+ * active, else the first one listed.
+ */
+export function activeVariants<V extends VariantStatus>(variants: readonly V[], preferYear?: number | null, config: ReviewConfig = carReviewConfig): V[] {
   const active = config.constants.activeVariantStatus;
-  const seen = new Set<number>();
-  return variants.filter((v) => {
-    if (v.variant_status !== active || v.variantyear_status !== active || seen.has(v.variant_id)) return false;
-    seen.add(v.variant_id);
-    return true;
-  });
+  const chosen = new Map<number, V>();
+  for (const v of variants) {
+    if (v.variant_status !== active || v.variantyear_status !== active) continue;
+    const variant = v.variant_parent_id ?? v.variant_id;
+    const kept = chosen.get(variant);
+    if (!kept || (preferYear != null && v.year === preferYear && kept.year !== preferYear)) chosen.set(variant, v);
+  }
+  return [...chosen.values()];
 }
 
 export interface Choice {

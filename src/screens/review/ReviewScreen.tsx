@@ -196,6 +196,7 @@ function Review({ inspection, model, onEdit, reload, refresh, session, access, r
               model={model.rows.model}
               variant={model.rows.variant}
               fuelType={model.rows.fuelType ? (model.rows.fuelType.newValue ?? model.rows.fuelType.value) : null}
+              year={model.rows.year ? (model.rows.year.newValue ?? model.rows.year.value) : null}
               canEdit={access.canEdit}
               onEdit={onEdit}
             />

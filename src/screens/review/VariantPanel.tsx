@@ -27,12 +27,14 @@ interface Props {
   model?: RowState;
   variant?: RowState;
   fuelType: Scalar;
+  /** The car's manufacturing year: of a variant's yearly entries, that year's is the one saved. */
+  year?: Scalar;
   canEdit: boolean;
   onEdit: (edit: Edit) => void;
   alert?: (message: string) => void;
 }
 
-function VariantPanelView({ make, model, variant, fuelType, canEdit, onEdit, alert = (m) => window.alert(m) }: Props) {
+function VariantPanelView({ make, model, variant, fuelType, year, canEdit, onEdit, alert = (m) => window.alert(m) }: Props) {
   const [makes, setMakes] = useState<Make[]>([]);
   const [models, setModels] = useState<Model[]>([]);
   const [variants, setVariants] = useState<Variant[]>([]);
@@ -59,11 +61,12 @@ function VariantPanelView({ make, model, variant, fuelType, canEdit, onEdit, ale
     if (!canEdit || modelId === null) return;
     let live = true;
     const fuel = fuelType === null || fuelType === undefined ? null : String(fuelType);
-    fetchVariants(modelId, fuel).then((list) => live && setVariants(activeVariants(list)), () => live && setVariants([]));
+    const prefer = year === null || year === undefined || year === '' ? null : Number(year);
+    fetchVariants(modelId, fuel).then((list) => live && setVariants(activeVariants(list, prefer)), () => live && setVariants([]));
     return () => {
       live = false;
     };
-  }, [canEdit, modelId, fuelType]);
+  }, [canEdit, modelId, fuelType, year]);
 
   const pick = (field: 'make' | 'model' | 'variant', id: string) => {
     setDirty(true);
@@ -84,7 +87,8 @@ function VariantPanelView({ make, model, variant, fuelType, canEdit, onEdit, ale
 
   const save = () => {
     // The engine owns the rule (all three chosen, else 'Select all the fields') and the edits a save stands for.
-    const result = saveMakeModelVariant({ make: chosen.make, model: chosen.model, variant: chosen.variant });
+    // A make or model the inspection recorded without an id takes the id its name has in the lists.
+    const result = saveMakeModelVariant({ make: { ...chosen.make, id: makeId }, model: { ...chosen.model, id: modelId }, variant: chosen.variant });
     if ('alert' in result) {
       alert(result.alert);
       return;

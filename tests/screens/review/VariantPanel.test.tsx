@@ -40,6 +40,23 @@ describe('make / model / variant panel (spec 000 §2, §5)', () => {
     expect(fetchVariants).toHaveBeenCalledWith(10, 'Petrol');
   });
 
+  it('lists each variant once, not once per model year (Innova Crysta: 3 variants over 12 years), saving the car year\'s entry', async () => {
+    const years = (parent: number, name: string) =>
+      Array.from({ length: 12 }, (_, i) => ({ ...variant(parent + i, name), variant_parent_id: i === 0 ? null : parent, year: 2023 - i }));
+    vi.mocked(fetchMakes).mockResolvedValue([{ make_id: 1, make_name: 'Toyota' }]);
+    vi.mocked(fetchModels).mockResolvedValue([{ model_id: 10, model_name: 'Innova Crysta' }]);
+    vi.mocked(fetchVariants).mockResolvedValue([...years(500, 'GX'), ...years(600, 'VX'), ...years(700, 'ZX')]);
+    const model = carEngine.evaluate(makeInspection({ values: { make: 'Toyota', model: 'Innova Crysta', variant: 'GX', fuelType: 'Petrol', year: '2020' } }));
+    const onEdit = vi.fn();
+    const alert = vi.fn();
+    render(<VariantPanel make={model.rows.make} model={model.rows.model} variant={model.rows.variant} fuelType="Petrol" year="2020" canEdit onEdit={onEdit} alert={alert} />);
+    await waitFor(() => expect([...select('Variant').options].map((o) => o.text)).toEqual(['Select', 'GX', 'VX', 'ZX']));
+    await userEvent.selectOptions(select('Variant'), 'ZX');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(alert).not.toHaveBeenCalled();
+    expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ key: 'variant', value: 'ZX', id: 703 }));
+  });
+
   it("enables Save only after a change and alerts 'Select all the fields' when one is blank", async () => {
     const { onEdit, alert } = panel();
     const save = screen.getByRole('button', { name: 'Save changes' });
