@@ -5,14 +5,19 @@ import { requestToaster } from './toast-host.ts';
 export const SUCCESS_MS = 3000;
 export const ERROR_MS = 5000;
 
+/**
+ * Every toast shares one id, so a new one replaces the one on screen in place. Dismissing the old one first left
+ * it on screen beside the new one: sonner keeps a dismissed toast mounted (faded, `data-removed`) when another
+ * arrives before its exit finishes.
+ */
+const TOAST_ID = 'qc-toast';
+
 export function showSuccess(message: string): void {
   requestToaster();
-  toast.dismiss();
-  toast.success(message, { duration: SUCCESS_MS });
+  toast.success(message, { id: TOAST_ID, duration: SUCCESS_MS });
 }
 
 export function showError(message: string): void {
   requestToaster();
-  toast.dismiss();
-  toast.error(message, { duration: ERROR_MS });
+  toast.error(message, { id: TOAST_ID, duration: ERROR_MS });
 }

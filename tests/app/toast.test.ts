@@ -22,13 +22,13 @@ describe('spec 000 §8 toasts: success 3 s, error 5 s, top centre, dismissing an
     showError('Email send issue');
     expect(toasterRequested()).toBe(true);
   });
-  it('success dismisses the previous toast and stays 3 seconds', () => {
+  it('success replaces the previous toast (one shared id) and stays 3 seconds', () => {
     showSuccess('Inspection Completed Successfully');
-    expect(calls).toEqual([['dismiss'], ['success', 'Inspection Completed Successfully', { duration: 3000 }]]);
+    expect(calls).toEqual([['success', 'Inspection Completed Successfully', { id: 'qc-toast', duration: 3000 }]]);
   });
-  it('error dismisses the previous toast and stays 5 seconds', () => {
+  it('error replaces the previous toast (one shared id) and stays 5 seconds', () => {
     showError('Email send issue');
-    expect(calls).toEqual([['dismiss'], ['error', 'Email send issue', { duration: 5000 }]]);
+    expect(calls).toEqual([['error', 'Email send issue', { id: 'qc-toast', duration: 5000 }]]);
   });
   it('shows at the top centre', () => {
     expect(TOAST_POSITION).toBe('top-center');
