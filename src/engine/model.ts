@@ -422,7 +422,8 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     next.canUpload = upload || undefined;
     const rc = registryByRow.get(group);
     if (rc && next.kind === 'field') {
-      const r = registryOf(rc, data[row.key], registry, data.ctx);
+      // A cleared row is compared as empty: the value it had is gone from the screen and from the submission.
+      const r = registryOf(rc, cleared ? null : data[row.key], registry, data.ctx);
       next.vaahanFlag = r.flag;
       next.registryValue = r.registryValue;
       if (r.smsValue !== undefined) next.smsValue = r.smsValue;

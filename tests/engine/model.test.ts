@@ -142,6 +142,18 @@ describe('§4 dependent fields: what a clear leaves behind', () => {
     expect(m.rows.rtoCode.newValue).toBeNull();
   });
 
+  it('§4/§5 a state change that clears the RTO code takes its registry badge with it: no YES against the old code', () => {
+    const inspection = generateInspection(carReviewConfig, { values: { registrationState: 'Maharashtra', rtoCode: 'MH01' } });
+    const registry = { parivahan1: { registeredAt: 'MH01 MUMBAI' } };
+    let m = carEngine.evaluate(inspection, [], registry, { today });
+    expect(m.rows.rtoCode.vaahanFlag).toBe('yes');
+    m = carEngine.apply(m, { type: 'setValue', key: 'registrationState', value: 'Karnataka', id: 12 });
+    expect(m.rows.rtoCode.newValue).toBeNull();
+    expect(m.rows.rtoCode.vaahanFlag).not.toBe('yes');
+    m = carEngine.apply(m, { type: 'setValue', key: 'rtoCode', value: 'mh01', id: 7 });
+    expect(m.rows.rtoCode.vaahanFlag).toBe('yes');
+  });
+
   it('§4 RTO NOC No clears the fields, the uploaded image and its additional info', () => {
     const inspection = generateInspection(carReviewConfig, { values: { rtoNocIssued: 'Yes', rtoNocAvailable: 'Yes' } });
     const noc = inspection.inspectionData.carDetails!.rtoNocIssued.subParts!.rtoNocAvailable;
