@@ -195,6 +195,20 @@ describe('assignee editing (spec 000 §4 dependent rows)', () => {
     expect((within(row('Registration Number')).getByRole('textbox') as HTMLInputElement).value).toBe('MH01AB1234');
   });
 
+  it("a registration number longer than 11 characters shows 'Registration No should be 11 character long' (000 §5, §8)", async () => {
+    serve();
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    const input = within(row('Registration Number')).getByRole('textbox') as HTMLInputElement;
+    await userEvent.clear(input);
+    await userEvent.type(input, 'MH12AB12345');
+    expect(within(row('Registration Number')).queryByRole('alert')).toBeNull();
+    await userEvent.type(input, '6');
+    await userEvent.tab();
+    expect(input.value).toBe('MH12AB123456');
+    expect(within(row('Registration Number')).getByRole('alert').textContent).toBe('Registration No should be 11 character long');
+  });
+
   it('switches tabs and shows the exterior rows (tyres with tread depth and condition) and interior rows', async () => {
     const inspection = makeInspection();
     inspection.inspectionData.exteriorTyres!.lhsFrontTyre.additionalInfo = { treadDepth: '4 mm', currentCondition: 'Good' };

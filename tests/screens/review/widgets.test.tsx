@@ -46,9 +46,16 @@ describe('row widgets (spec 000 §5 field rules)', () => {
     expect(onEdit).toHaveBeenLastCalledWith({ type: 'setValue', key: 'customerName', value: null });
   });
 
-  it('registration number stops at 11 characters', () => {
-    editor(rowOf('registrationNumber'));
-    expect((screen.getByRole('textbox', { name: 'Registration Number new value' }) as HTMLInputElement).maxLength).toBe(11);
+  it("registration number: a 12th character can be typed, so 'Registration No should be 11 character long' can show (000 §5, §8)", async () => {
+    const onEdit = editor(rowOf('registrationNumber', { newValue: 'MH02CD5678' }));
+    const input = screen.getByRole('textbox', { name: 'Registration Number new value' });
+    await userEvent.type(input, '9');
+    expect(onEdit).toHaveBeenLastCalledWith({ type: 'setValue', key: 'registrationNumber', value: 'MH02CD56789' });
+    expect(onEdit).toHaveBeenCalledTimes(1);
+    cleanup();
+    const onLonger = editor(rowOf('registrationNumber', { newValue: 'MH02CD56789' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Registration Number new value' }), '0');
+    expect(onLonger).toHaveBeenLastCalledWith({ type: 'setValue', key: 'registrationNumber', value: 'MH02CD567890' });
   });
 
   it('numeric: accepts digits only', async () => {
