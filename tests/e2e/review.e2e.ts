@@ -248,10 +248,10 @@ describe('spec 000 §4 submission', () => {
 
     // Submit: rejections ask for an issue type ('No issue' exclusive); choose one.
     // Critical toggle (default Non Critical, 000 §4).
-    const critical = page.getByRole('switch');
-    expect(await critical.isChecked()).toBe(false);
-    await critical.check();
-    await page.getByText('Critical', { exact: true }).waitFor();
+    const criticality = page.getByRole('radiogroup', { name: 'Criticality' });
+    expect(await criticality.getByRole('radio', { name: 'Non Critical' }).isChecked()).toBe(true);
+    await criticality.getByText('Critical', { exact: true }).click();
+    expect(await criticality.getByRole('radio', { name: 'Critical', exact: true }).isChecked()).toBe(true);
 
     expect(await submit(page, alerts)).toBe('issuePopup');
     const popup = page.getByRole('dialog', { name: 'Issue Type' });
@@ -320,7 +320,7 @@ describe('spec 000 §4 only the assignee edits', () => {
       expect(await page.getByRole('button', { name: 'Edit image' }).count()).toBe(0);
     }
     expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
-    expect(await page.getByRole('switch').count()).toBe(0);
+    expect(await page.getByRole('radiogroup', { name: 'Criticality' }).count()).toBe(0);
     await page.screenshot({ path: 'tests/artifacts/review-read-only.png', fullPage: true });
     await page.context().close();
   });

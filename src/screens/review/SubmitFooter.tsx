@@ -5,7 +5,7 @@
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useNavigate } from 'react-router-dom';
-import { Dialog, Heading, Modal } from 'react-aria-components';
+import { Dialog, Heading, Modal, Radio, RadioGroup } from 'react-aria-components';
 import type { InspectionDetail } from '../../engine/inspection.ts';
 import type { ReviewModel } from '../../engine/types.ts';
 import { submissionMachine } from '../../machines/submission.machine.ts';
@@ -47,9 +47,18 @@ export function SubmitFooter({ model, inspection, reviewStartTime, isCritical, i
   const busy = snapshot.hasTag('busy');
   return (
     <footer className="review-footer">
-      <label className="switch">
-        <input type="checkbox" role="switch" checked={isCritical} disabled={busy} onChange={(e) => onCritical(e.target.checked)} /> {isCritical ? 'Critical' : 'Non Critical'}
-      </label>
+      {/* Two named choices, not a checkbox whose label flips with its state: each option reads as what it sets. */}
+      <RadioGroup
+        className="criticality"
+        aria-label="Criticality"
+        orientation="horizontal"
+        value={isCritical ? 'critical' : 'nonCritical'}
+        isDisabled={busy}
+        onChange={(value) => onCritical(value === 'critical')}
+      >
+        <Radio value="nonCritical">Non Critical</Radio>
+        <Radio value="critical">Critical</Radio>
+      </RadioGroup>
       {showDummy && (
         <label>
           <input type="checkbox" checked={isDummy} disabled={busy} onChange={(e) => onDummy(e.target.checked)} /> Dummy Inspection

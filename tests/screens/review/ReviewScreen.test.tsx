@@ -347,9 +347,12 @@ describe('submit (spec 000 §4 submission, §5 before submit, §8)', () => {
     vi.mocked(submitReport).mockResolvedValue({ status: 200, data: {} });
     renderReview();
     await screen.findByRole('heading', { name: 'APT0077' });
-    const critical = screen.getByRole('switch', { name: 'Non Critical' });
-    await userEvent.click(critical);
-    expect(screen.getByRole('switch', { name: 'Critical' })).toBeTruthy();
+    // 000 §4 Critical / Non Critical, default non critical: two choices that read as what they set.
+    const criticality = screen.getByRole('radiogroup', { name: 'Criticality' });
+    expect((within(criticality).getByRole('radio', { name: 'Non Critical' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(within(criticality).getByRole('radio', { name: 'Critical' }));
+    expect((within(criticality).getByRole('radio', { name: 'Critical' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(criticality).getByRole('radio', { name: 'Non Critical' }) as HTMLInputElement).checked).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(submitReport).toHaveBeenCalled());
     expect(vi.mocked(submitReport).mock.calls[0][1]).toMatchObject({ inspectionStatus: 'done', isCritical: 1, isDummyInspection: 0 });
