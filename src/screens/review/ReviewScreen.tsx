@@ -201,8 +201,9 @@ function Review({ inspection, model, onEdit, reload, refresh, session, access, r
               onEdit={onEdit}
             />
           )}
-          <RowList model={model} tab={tab} urls={urls} />
           {tab === 'SUMMARY' && <SummaryTab model={model} inspection={inspection} canEdit={access.canEdit} />}
+          {/* SUMMARY's own rows (the re-inspection question) follow its tables; having none is not 'No results found'. */}
+          <RowList model={model} tab={tab} urls={urls} empty={tab === 'SUMMARY' ? null : undefined} />
         </div>
         {access.canSubmit && (
           <SubmitFooter

@@ -115,8 +115,9 @@ function VirtualRows({ items, model, urls, tab }: Props & { items: ListItem[] })
   );
 }
 
-export function RowList({ model, tab, urls }: Props) {
+/** `empty`: what a tab with no visible rows shows (nothing where the tab has other content, as SUMMARY does). */
+export function RowList({ model, tab, urls, empty = 'No results found' }: Props & { empty?: string | null }) {
   const items = useItems(model, tab);
-  if (items.length === 0) return <p className="muted rows-empty">No results found</p>;
+  if (items.length === 0) return empty === null ? null : <p className="muted rows-empty">{empty}</p>;
   return <VirtualRows items={items} model={model} tab={tab} urls={urls} />;
 }

@@ -3,6 +3,7 @@
  * Mail popup and the e-mails already sent.
  */
 import { useEffect, useState } from 'react';
+import dayjs from 'dayjs';
 import type { FieldValue, InspectionDetail } from '../../engine/inspection.ts';
 import type { ReviewModel, RowState } from '../../engine/types.ts';
 import { rejectedRows } from '../../engine/submission.ts';
@@ -12,6 +13,12 @@ import { RiMailPopup } from './RiMailPopup.tsx';
 function text(v: FieldValue | undefined): string {
   if (v === null || v === undefined) return '';
   return Array.isArray(v) ? v.join(', ') : String(v);
+}
+
+/** When an RI mail went out, as people read it (the log answers an ISO timestamp). */
+export function sentAt(createdAt: string): string {
+  const at = dayjs(createdAt);
+  return at.isValid() ? at.format('DD MMM YYYY, HH:mm') : createdAt;
 }
 
 function newValueOf(row: RowState): string {
@@ -108,7 +115,7 @@ export function SummaryTab({ model, inspection, canEdit }: Props) {
             <ul className="mail-log" aria-label="Sent e-mails">
               {log.map((l) => (
                 <li key={`${l.createdAt}${l.reinspectionDiffUrl}`}>
-                  {l.createdAt}{' '}
+                  <time dateTime={l.createdAt}>{sentAt(l.createdAt)}</time>{' '}
                   <a href={l.reinspectionDiffUrl} target="_blank" rel="noreferrer">
                     Differences
                   </a>

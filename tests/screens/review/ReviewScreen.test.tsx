@@ -209,6 +209,16 @@ describe('assignee editing (spec 000 §4 dependent rows)', () => {
     expect(within(row('Registration Number')).getByRole('alert').textContent).toBe('Registration No should be 11 character long');
   });
 
+  it("SUMMARY of a new inspection starts with 'Errors Summary', with no 'No results found' above it", async () => {
+    serve(makeInspection({ inspection: { version: 0 } }));
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.click(screen.getByRole('tab', { name: /SUMMARY/ }));
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByRole('heading', { name: 'Errors Summary' })).toBeTruthy();
+    expect(within(panel).queryByText('No results found')).toBeNull();
+  });
+
   it('switches tabs and shows the exterior rows (tyres with tread depth and condition) and interior rows', async () => {
     const inspection = makeInspection();
     inspection.inspectionData.exteriorTyres!.lhsFrontTyre.additionalInfo = { treadDepth: '4 mm', currentCondition: 'Good' };

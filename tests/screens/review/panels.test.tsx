@@ -2,6 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { MemoryRouter } from 'react-router-dom';
 import { carEngine } from '../../../src/engine/car-config.ts';
 import type { InspectionImage } from '../../../src/engine/inspection.ts';
@@ -97,6 +98,7 @@ describe('summary tab (spec 000 §2 Summary)', () => {
     const inspection = makeInspection({
       inspection: { version: 1, riTableData: [{ title: 'Odometer Reading', oldValue: 79357, newValue: 79751 }] },
     });
+    vi.mocked(fetchRiEmailLog).mockResolvedValueOnce([{ createdAt: '2026-05-30T09:41:07.123Z', reinspectionDiffUrl: 'https://mail/diff/1' }]);
     let model: ReviewModel = carEngine.evaluate(inspection);
     model = carEngine.apply(model, { type: 'setValue', key: 'chassisNumber', value: 'MA3NEW' });
     render(
@@ -110,6 +112,11 @@ describe('summary tab (spec 000 §2 Summary)', () => {
     const ri = screen.getByRole('table', { name: 'RI Changes' });
     expect(within(ri).getAllByRole('row')[1].textContent).toBe('Odometer Reading7935779751');
     expect(fetchRiEmailLog).toHaveBeenCalledWith('APT0077');
+    // The mail log shows when each mail went out as a readable local time, not the raw ISO timestamp.
+    const log = await screen.findByRole('list', { name: 'Sent e-mails' });
+    const sent = dayjs('2026-05-30T09:41:07.123Z');
+    expect(log.textContent).toContain(sent.format('DD MMM YYYY, HH:mm'));
+    expect(log.textContent).not.toContain('2026-05-30T');
     await userEvent.click(screen.getByRole('button', { name: 'Send Mail' }));
     expect(screen.getByRole('dialog', { name: 'Send Mail' })).toBeTruthy();
   });
