@@ -1,5 +1,6 @@
 /**
- * Mounted by the screen when `showsDocumentPopup` holds (000 §4). Customer document verification popup (000 §4): every pre-inspection RC and insurance image is approved or
+ * Mounted by the screen when `showsDocumentPopup` holds (000 §4): a bar that opens the popup on request (it does not
+ * open over the review by itself while the countdown runs). Customer document verification popup (000 §4): every pre-inspection RC and insurance image is approved or
  * rejected, RC images only after an RC type is chosen; Confirm is disabled until all are actioned;
  * 'Images uploaded successfully' on success, '{STATUS} failed' on failure.
  */
@@ -44,7 +45,8 @@ function ImageDecision({ image, docType, index, disabled, send }: { image: DocIm
 
 /** Memoised: the review re-renders on every keystroke, the popup's inputs do not change with it. */
 export const CustomerDocsPopup = memo(function CustomerDocsPopup({ appointmentId, leadToken, user, imageSrc }: Props) {
-  const [closed, setClosed] = useState(false);
+  // Starts closed: opening over the review would spend the reviewer's countdown on a dialog they did not ask for.
+  const [closed, setClosed] = useState(true);
   const [snapshot, send] = useMachine(
     customerDocumentsMachine.provide({
       actors: {
@@ -63,10 +65,14 @@ export const CustomerDocsPopup = memo(function CustomerDocsPopup({ appointmentId
   if (snapshot.hasTag('loading') || snapshot.hasTag('loadFailed') || snapshot.hasTag('confirmed') || !hasImages) return null;
   if (closed) {
     // 'Later' keeps the decisions made so far; the popup opens again from here.
+    const count = rcImages.length + insuranceImages.length;
     return (
-      <button type="button" className="docs-reopen" onClick={() => setClosed(false)}>
-        Customer Documents
-      </button>
+      <p className="docs-bar">
+        The customer uploaded {count} {count === 1 ? 'document' : 'documents'} to verify.{' '}
+        <button type="button" className="docs-reopen" onClick={() => setClosed(false)}>
+          Customer Documents
+        </button>
+      </p>
     );
   }
   const busy = snapshot.hasTag('busy');

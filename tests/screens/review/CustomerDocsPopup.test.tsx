@@ -27,9 +27,10 @@ const docs = {
   preInsuranceImages: [{ type: 'insurance', imageTitle: 'Policy', url: 'https://img/policy.jpg', qcAction: null }],
 };
 
-function open() {
+async function open() {
   render(<CustomerDocsPopup appointmentId="APT0077" leadToken="lead-1" user={REVIEWER} imageSrc={(u) => u} />);
-  return screen.findByRole('dialog', { name: 'Customer Documents' });
+  await userEvent.click(await screen.findByRole('button', { name: 'Customer Documents' }));
+  return screen.getByRole('dialog', { name: 'Customer Documents' });
 }
 const decide = (name: string, action: 'Approve' | 'Reject') => userEvent.click(within(screen.getByRole('group', { name })).getByRole('button', { name: action }));
 

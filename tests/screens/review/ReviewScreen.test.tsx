@@ -385,11 +385,17 @@ describe('submit (spec 000 §4 submission, §5 before submit, §8)', () => {
 });
 
 describe('customer documents popup on the review (spec 000 §4)', () => {
-  it('opens for the assignee in smReview when the customer uploaded RC or insurance images', async () => {
+  it('is offered to the assignee in smReview when the customer uploaded RC or insurance images, without opening over the review', async () => {
     serve();
     vi.mocked(fetchCustomerDocuments).mockResolvedValue({ preRcImages: [{ imageTitle: 'RC Front', url: 'https://img/rc.jpg' }], preInsuranceImages: [] });
     renderReview();
-    const dialog = await screen.findByRole('dialog', { name: 'Customer Documents' });
+    const offer = await screen.findByRole('button', { name: 'Customer Documents' });
+    expect(screen.getByText(/The customer uploaded 1 document to verify/)).toBeTruthy();
+    // The countdown runs: the review stays usable, no dialog in front of it.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('timer', { name: 'Review time left' })).toBeTruthy();
+    await userEvent.click(offer);
+    const dialog = screen.getByRole('dialog', { name: 'Customer Documents' });
     expect(within(dialog).getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(true);
     expect(fetchCustomerDocuments).toHaveBeenCalledWith({ appointmentId: 'APT0077', leadToken: 'lead-1' });
   });
