@@ -1,4 +1,5 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
+import { plainValidationText } from './error-text.ts';
 import { browserLocation } from './location.ts';
 import { clearSession, readSession } from './session.ts';
 
@@ -8,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly body: unknown,
+    /** The server's own text when `message` is a plain rewording of it (schema failures), for the log. */
+    readonly technical?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -58,7 +61,13 @@ export function createHttp(baseURL: string): AxiosInstance {
     const status = error.response?.status ?? 0;
     if (status === 401) signOutToLogin();
     const body = error.response?.data;
-    return Promise.reject(new ApiError(messageOf(body, error.message), status, body));
+    const message = messageOf(body, error.message);
+    // Never show the validator's text ('body/remark must NOT have more than 2000 characters'): say it plainly.
+    const plain = status === 400 ? plainValidationText(message) : null;
+    if (plain === null) return Promise.reject(new ApiError(message, status, body));
+    console.warn(`API ${error.config?.method?.toUpperCase() ?? ''} ${error.config?.url ?? ''} refused: ${message}`);
+    const shown = body && typeof body === 'object' ? { ...body, message: plain, detail: plain } : { message: plain, detail: plain };
+    return Promise.reject(new ApiError(plain, status, shown, message));
   });
   return http;
 }

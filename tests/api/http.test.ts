@@ -86,3 +86,25 @@ describe('spec 000 §8 errors', () => {
     expect(((await http.get('x').catch((e: unknown) => e)) as ApiError).message).toBe('Request failed with status code 500');
   });
 });
+
+describe('issue 16: users never see raw validation text', () => {
+  it('a 400 schema failure rejects with a plain sentence; the technical text stays on the error for the log', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const http = createHttp('/api/');
+    const technical = 'body/remark must NOT have more than 2000 characters';
+    http.defaults.adapter = fakeAdapter(400, { message: technical, detail: technical }, []);
+    const error = (await http.post('v2/rejection-remark', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('Remark is too long (at most 2000 characters).');
+    expect(error.body).toEqual({ message: 'Remark is too long (at most 2000 characters).', detail: 'Remark is too long (at most 2000 characters).' });
+    expect(error.technical).toBe(technical);
+    expect(warn.mock.calls[0][0]).toContain(technical);
+  });
+
+  it("passes the server's plain sentences through unchanged", async () => {
+    const http = createHttp('/api/');
+    http.defaults.adapter = fakeAdapter(404, { message: 'Not Found', detail: 'Inspection 77 not found' }, []);
+    const error = (await http.get('v2/inspection/77').catch((e: unknown) => e)) as ApiError;
+    expect([error.message, error.technical]).toEqual(['Inspection 77 not found', undefined]);
+  });
+});
