@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import dayjs from 'dayjs';
 import type { InspectionListRow } from '../../engine/inspection.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
+import { statusLabel, statusTone } from './status.ts';
 import { minutesSince, timerColour } from './timer.ts';
 
 export const ROW_HEIGHT = 44;
@@ -60,6 +61,7 @@ export function InspectionTable({ rows, total, loading, error, hasMore, now, onE
           <span role="columnheader" className="dot-col"><span className="sr-only">Timer</span></span>
           <span role="columnheader">Appt ID ({total})</span>
           <span role="columnheader">Category</span>
+          <span role="columnheader">Status</span>
           <span role="columnheader">Inspection End Time</span>
           <span role="columnheader">Car</span>
           <span role="columnheader">Centre</span>
@@ -89,6 +91,9 @@ export function InspectionTable({ rows, total, loading, error, hasMore, now, onE
                 </span>
                 <span role="cell">{row.appointmentId}</span>
                 <span role="cell">{row.category}</span>
+                <span role="cell">
+                  <span className={`status status-${statusTone(row.inspectionStatus)}`}>{statusLabel(row.inspectionStatus)}</span>
+                </span>
                 <span role="cell">{dayjs(row.inspectionEndTime).format('DD-MM-YYYY HH:mm')}</span>
                 <span role="cell">{row.make} {row.model}</span>
                 <span role="cell">{row.storeName}</span>

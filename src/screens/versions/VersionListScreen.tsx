@@ -7,6 +7,7 @@ import type { LoginData } from '../../api/session.ts';
 import { REVIEW_OPENING_ROLES } from '../../app/access.ts';
 import { useSession } from '../../app/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
+import { statusLabel, statusTone } from '../inspections/status.ts';
 
 export const VERSION_COLUMNS = [
   'Store', 'Make', 'Model', 'Variant', 'Version', 'Inspection Status', 'Inspection by', 'QC by',
@@ -20,11 +21,6 @@ export interface VersionNavigationState {
 }
 
 const time = (value: string | null) => (value ? dayjs(value).format('DD-MM-YYYY HH:mm') : '-');
-
-/** 'done' is shown as 'Doc Upload Verification' (spec 000 §4). */
-export function statusLabel(status: string): string {
-  return status === 'done' || status === 'DONE' ? 'Doc Upload Verification' : status;
-}
 
 /** /inspection-version[/{appointmentId}]: every version of an appointment in the last six months (spec 000 §2). */
 export function VersionListScreen() {
@@ -107,7 +103,9 @@ function VersionList({ session }: { session: LoginData }) {
                 <td>{row.model}</td>
                 <td>{row.variant}</td>
                 <td>{row.version}</td>
-                <td>{statusLabel(row.inspectionStatus)}</td>
+                <td>
+                  <span className={`status status-${statusTone(row.inspectionStatus)}`}>{statusLabel(row.inspectionStatus)}</span>
+                </td>
                 <td>{row.inspectionBy ?? '-'}</td>
                 <td>{row.qcBy ?? '-'}</td>
                 <td>{time(row.inspectionStartTime)}</td>

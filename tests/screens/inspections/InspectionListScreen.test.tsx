@@ -146,14 +146,24 @@ describe('/inspection states (spec 000 §2)', () => {
     expect(assign).toHaveBeenCalledWith('/login');
   });
 
-  it('shows the columns of a row: timer dot, Appt ID, Category, Inspection End Time, Car, Centre, Assignee', async () => {
+  it('shows the columns of a row: timer dot, Appt ID, Category, Status, Inspection End Time, Car, Centre, Assignee', async () => {
     signInAs('qc');
-    serve(() => ({ status: 200, data: { data: [row(1, { qcAssign: { to: 'qc.reviewer2@qc.example' }, category: 'Re-inspection(CR)', make: 'Hyundai', model: 'i20', storeName: 'Noida Hub' })], total: 1 } }));
+    serve(() => ({ status: 200, data: { data: [row(1, { qcAssign: { to: 'qc.reviewer2@qc.example' }, category: 'Re-inspection(CR)', make: 'Hyundai', model: 'i20', storeName: 'Noida Hub', inspectionStatus: 'smReview' })], total: 1 } }));
     renderList();
     expect(await screen.findByText('APT00001')).toBeTruthy();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Timer', 'Appt ID (1)', 'Category', 'Inspection End Time', 'Car', 'Centre', 'Assignee']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Timer', 'Appt ID (1)', 'Category', 'Status', 'Inspection End Time', 'Car', 'Centre', 'Assignee']);
     const cells = within(bodyRows()[0]).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(1)).toEqual(['APT00001', 'Re-inspection(CR)', expect.stringMatching(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/), 'Hyundai i20', 'Noida Hub', 'qc.reviewer2@qc.example']);
+    expect(cells.slice(1)).toEqual(['APT00001', 'Re-inspection(CR)', 'In QC review', expect.stringMatching(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/), 'Hyundai i20', 'Noida Hub', 'qc.reviewer2@qc.example']);
+  });
+
+  it('tells submitted, rejected and pending rows apart by a readable status, never the raw code', async () => {
+    signInAs('qc');
+    const rows = [row(1, { inspectionStatus: 'done' }), row(2, { inspectionStatus: 'smReviewRejected' }), row(3, { inspectionStatus: 'smReview' }), row(4, { inspectionStatus: 'new' })];
+    serve(() => ({ status: 200, data: { data: rows, total: 4 } }));
+    renderList();
+    expect(await screen.findByText('APT00004')).toBeTruthy();
+    const status = bodyRows().map((r) => within(r).getAllByRole('cell')[3].textContent);
+    expect(status).toEqual(['Doc Upload Verification', 'Rejected by QC', 'In QC review', 'New']);
   });
 
   it.each([

@@ -59,7 +59,8 @@ describe('/inspection-version/{appointmentId} (spec 000 §2 Version list)', () =
     ]);
     const [, first, second] = within(table).getAllByRole('row');
     expect(within(first).getByText('Doc Upload Verification')).toBeTruthy();
-    expect(within(second).getByText('smReviewRejected')).toBeTruthy();
+    expect(within(second).getByText('Rejected by QC')).toBeTruthy();
+    expect(within(second).queryByText('smReviewRejected')).toBeNull();
     const pdf = within(first).getByRole('link', { name: 'PDF' });
     expect([pdf.getAttribute('href'), pdf.getAttribute('target')]).toEqual(['https://files/APT100-v1.pdf', '_blank']);
     expect(seen[0].params).toMatchObject({ appointmentId: 'APT100', user: 'qc.reviewer@qc.example' });
