@@ -1,4 +1,5 @@
-import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Input, Label, SearchField, Text } from 'react-aria-components';
 import type { Assignee, CityStores } from '../../api/main.ts';
 import listConfig from '../../config/inspection-list.json';
 import { SelectField } from '../../components/SelectField.tsx';
@@ -26,12 +27,23 @@ interface Props {
 /** Search and filters of the car list (spec 000 §2): Appointment ID, City, Center, Category, Assignee, Reset. */
 export function InspectionFilters({ value, onChange, onReset, cities, assignees, user }: Props) {
   const set = (patch: Partial<FilterValues>) => onChange({ ...value, ...patch });
+  const [text, setText] = useState(value.appointmentId);
+  // A pause in typing searches too: no Enter needed.
+  const typed = text.trim();
+  const latest = useRef({ value, onChange });
+  latest.current = { value, onChange };
+  useEffect(() => {
+    if (typed === latest.current.value.appointmentId) return;
+    const timer = setTimeout(() => latest.current.onChange({ ...latest.current.value, appointmentId: typed }), listConfig.searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [typed]);
   return (
     <div className="filters" role="search" aria-label="Inspection filters">
       <SearchField
-        defaultValue={value.appointmentId}
-        // Enter searches; blank input clears the search rather than asking for ''.
-        onSubmit={(text) => set({ appointmentId: text.trim() })}
+        value={text}
+        onChange={setText}
+        // Enter searches at once; blank input clears the search rather than asking for ''.
+        onSubmit={(typed) => set({ appointmentId: typed.trim() })}
         onClear={() => set({ appointmentId: '' })}
         className="search-field"
       >
@@ -40,6 +52,9 @@ export function InspectionFilters({ value, onChange, onReset, cities, assignees,
           <Input placeholder="Search Appointment ID" />
           <Button aria-label="Clear search" className="search-clear">✕</Button>
         </div>
+        <Text slot="description" className="muted">
+          Searches as you type; Enter searches at once
+        </Text>
       </SearchField>
       <SelectField
         label="City"

@@ -295,6 +295,20 @@ describe('spec 000 §2 filters', () => {
     await waitFor(() => expect(server.listCalls().at(-1)!.get('appointmentId')).toBe('APT00042'));
   });
 
+  it('Appointment ID search runs when typing pauses, without Enter, and says so', async () => {
+    signInAs('qc');
+    const server = serve(pages(0));
+    renderList();
+    await screen.findByText('No Appointment Data');
+    const box = screen.getByRole('searchbox', { name: 'Appointment ID' });
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[0])?.textContent).toBe('Searches as you type; Enter searches at once');
+    await userEvent.type(box, 'APT00042');
+    await waitFor(() => expect(server.listCalls().at(-1)!.get('appointmentId')).toBe('APT00042'));
+    // One search for the pause, not one per keystroke.
+    expect(server.listCalls().filter((c) => c.has('appointmentId'))).toHaveLength(1);
+  });
+
   it('Reset clears the stored filters and reloads the page after 1 second', async () => {
     localStorage.setItem('category', 'New');
     signInAs('qc');
