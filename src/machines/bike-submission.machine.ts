@@ -1,0 +1,180 @@
+/**
+ * Bike review submission (spec 001 §4 'Bike submission status', §5, §8, §9): the config's validations run first
+ * ('Please Edit the following Fields:', 'Modal Year should be greater than Manufacturing Year.'); then the review's
+ * corrections and ticks are pushed, and the status the config's outcome rule gives (REJECTED when anything is
+ * ticked, else APPROVED) is submitted. After success the user is redirected after 3 s; a failure shows
+ * 'Error in submit review - {message}' and keeps the review as it is.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import bikeScreens from '../config/bike-list.json';
+import type { ReviewConfig } from '../engine/config.ts';
+import type { InspectionImage } from '../engine/inspection.ts';
+import { evaluateOutcome, type OutcomeRule } from '../engine/outcome.ts';
+import { rejectedRows, validateBeforeSubmit } from '../engine/submission.ts';
+import type { ReviewModel, RowState } from '../engine/types.ts';
+import { errorDetail } from './error-detail.ts';
+
+export type BikeStatus = 'APPROVED' | 'REJECTED';
+export const BIKE_REDIRECT_MS: number = bikeScreens.redirectMs;
+
+/** A corrected field of the push call (server/routes/bike.ts). */
+export interface PushedField {
+  value?: string | string[] | number | null;
+  rejected?: boolean;
+  subParts?: Record<string, PushedField>;
+}
+
+/** Body of the push appointment data call (spec 001 §7). */
+export interface BikePushBody {
+  appointmentId: string;
+  inspectionData: Record<string, Record<string, PushedField>>;
+  images: { hashKey: string; rejected: boolean }[];
+  videos: { hashKey: string; rejected: boolean }[];
+  reason: string;
+}
+
+/** Form of the submit status call (spec 001 §7: status and reason, with bike id and appointment id). */
+export interface BikeSubmitForm {
+  status: BikeStatus;
+  reason: string;
+  bikeId: number;
+  appointmentId: string;
+  version: number;
+}
+
+/** The submission's status by the product's `submission` outcome rule, from the number of ticked items. */
+export function bikeStatus(model: ReviewModel, config: ReviewConfig): BikeStatus {
+  const rules = config.outcomes?.submission as OutcomeRule<{ status: BikeStatus }>[] | undefined;
+  if (!rules) throw new Error('the bike config has no submission outcome');
+  return evaluateOutcome(rules, { rejectedCount: rejectedRows(model).length }).status;
+}
+
+const fieldValue = (row: RowState): PushedField['value'] => (row.newValues ?? (row.newValue !== undefined ? row.newValue : undefined)) ?? undefined;
+
+/**
+ * The push call's body from the model: every field row the reviewer ticked or corrected (by its section and path),
+ * and every image and video with its tick. The rejection reason lists the ticked items' titles.
+ */
+export function buildBikePush(model: ReviewModel, appointmentId: string): BikePushBody {
+  const body: BikePushBody = { appointmentId, inspectionData: {}, images: [], videos: [], reason: '' };
+  const rejected = new Set(rejectedRows(model).map((r) => r.key));
+  for (const key of model.order) {
+    const row = model.rows[key];
+    if (row.kind === 'image') {
+      const media = row.image as (InspectionImage & { mediaType?: string }) | null | undefined;
+      if (!media) continue;
+      (media.mediaType === 'video' ? body.videos : body.images).push({ hashKey: media.hashKey, rejected: rejected.has(key) });
+      continue;
+    }
+    const value = fieldValue(row);
+    if (!rejected.has(key) && value === undefined) continue;
+    const section = (body.inspectionData[row.section] ??= {});
+    const change: PushedField = { rejected: rejected.has(key), ...(value !== undefined ? { value } : {}) };
+    if (row.subPart) {
+      const parent = (section[row.part] ??= {});
+      (parent.subParts ??= {})[row.subPart] = change;
+    } else {
+      section[row.part] = { ...section[row.part], ...change };
+    }
+  }
+  body.reason = [...rejected].map((key) => model.rows[key].text).join(', ');
+  return body;
+}
+
+interface Context {
+  appointmentId: string;
+  bikeId: number;
+  version: number;
+  config: ReviewConfig;
+  status: BikeStatus | null;
+  push: BikePushBody | null;
+}
+
+export type BikeSubmissionEvent = { type: 'SUBMIT'; model: ReviewModel };
+
+const blockOf = (model: ReviewModel, config: ReviewConfig) => validateBeforeSubmit(model, { isDummy: false }, config);
+
+export const bikeSubmissionMachine = setup({
+  types: {
+    context: {} as Context,
+    input: {} as { appointmentId: string; bikeId: number; version: number; config: ReviewConfig },
+    events: {} as BikeSubmissionEvent,
+    tags: {} as 'busy' | 'submitted',
+  },
+  actors: {
+    pushData: fromPromise<unknown, BikePushBody>(async () => {
+      throw new Error('pushData actor not provided');
+    }),
+    submitStatus: fromPromise<unknown, BikeSubmitForm>(async () => {
+      throw new Error('submitStatus actor not provided');
+    }),
+  },
+  actions: {
+    showAlert: (_, _params: { alert: string; fields: string[] }) => {},
+    showSuccess: (_, _params: { status: BikeStatus }) => {},
+    showError: (_, _params: { message: string }) => {},
+    redirect: () => {},
+  },
+  guards: {
+    blocked: ({ context, event }) => blockOf(event.model, context.config) !== null,
+  },
+  delays: { redirect: BIKE_REDIRECT_MS },
+}).createMachine({
+  id: 'bikeSubmission',
+  context: ({ input }) => ({ ...input, status: null, push: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        SUBMIT: [
+          {
+            guard: 'blocked',
+            actions: {
+              type: 'showAlert',
+              params: ({ context, event }) => {
+                const block = blockOf(event.model, context.config)!;
+                return { alert: block.alert, fields: block.fields ?? [] };
+              },
+            },
+          },
+          {
+            target: 'pushing',
+            actions: assign({
+              status: ({ context, event }) => bikeStatus(event.model, context.config),
+              push: ({ context, event }) => buildBikePush(event.model, context.appointmentId),
+            }),
+          },
+        ],
+      },
+    },
+    pushing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'pushData',
+        input: ({ context }) => context.push!,
+        onDone: 'submitting',
+        onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ message: submitError(event.error) }) } },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        src: 'submitStatus',
+        input: ({ context }) => ({ status: context.status!, reason: context.push!.reason, bikeId: context.bikeId, appointmentId: context.appointmentId, version: context.version }),
+        onDone: 'submitted',
+        onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ message: submitError(event.error) }) } },
+      },
+    },
+    submitted: {
+      tags: ['submitted'],
+      entry: { type: 'showSuccess', params: ({ context }) => ({ status: context.status! }) },
+      after: { redirect: { target: 'done', actions: 'redirect' } },
+    },
+    done: { type: 'final' },
+  },
+});
+
+/** 'Error in submit review - {message}' (spec 001 §8). */
+export function submitError(error: unknown): string {
+  return bikeScreens.texts.submitError.replace('{message}', errorDetail(error, 'Something went wrong'));
+}

@@ -1,0 +1,71 @@
+/** The bike product for tests: its config built from src/config/bike, its engine, and a bike detail as the server answers it. */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { BikeDetail } from '../../src/api/bike.ts';
+import { buildConfig, mergeConfigFiles, type ReviewConfigFile } from '../../src/engine/config.ts';
+import { createEngine } from '../../src/engine/model.ts';
+
+const dir = new URL('../../src/config/bike/', import.meta.url);
+const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'schema.json' && f !== 'product.json');
+export const bikeConfig = buildConfig(mergeConfigFiles(files.map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as ReviewConfigFile)));
+export const bikeEngine = createEngine(bikeConfig);
+
+const f = (title: string, value: string | string[] | null, subParts?: BikeDetail['inspectionData'][string]) => ({ title, value, ...(subParts ? { subParts } : {}) });
+
+/** A uiVersion 2, B2B, hypothecated Petrol bike with RC, insurance, main and defect images and a video. */
+export function bikeDetail(over: Partial<BikeDetail> = {}): BikeDetail {
+  const id = over.appointmentId ?? 'BK26110001';
+  const media = (type: string, key: string, title: string, mediaType = 'image') => ({ hashKey: `${id}_${type}_${key}`, type, mediaType, uri: `bikes/${id}/${key}.svg`, title });
+  return {
+    bikeId: 5000,
+    appointmentId: id,
+    id: 1,
+    version: 1,
+    isLatest: true,
+    status: 'READY_FOR_REVIEW',
+    qcUser: 'bike.qc@qc.example',
+    inspectionUser: 'Sachin Pawar',
+    cjName: 'Sachin Pawar',
+    cjRemark: 'Line one.\nLine two.',
+    regNo: 'MH12AB1234',
+    make: 'Hero',
+    model: 'Splendor Plus',
+    variant: 'i3S',
+    isB2B: true,
+    inspectionEndTime: 1763900000,
+    reason: null,
+    reportUrl: null,
+    pdfUrl: null,
+    images: [
+      media('rcImage', 'rcFront', 'RC Front'),
+      media('insuranceImage', 'insurance', 'Insurance'),
+      media('mainImage', 'front', 'Front'),
+      media('mainImage', 'walkaround', 'Walkaround Video', 'video'),
+      media('defectImages', 'defect1', 'Scratch on Fuel Tank'),
+    ] as BikeDetail['images'],
+    inspectionData: {
+      uiVersion: 2,
+      cjRemark: 'Line one.\nLine two.',
+      cjEmail: 'cj@inspect.example',
+      formUrl: '/form.json',
+      isB2B: true,
+      bikeDetails: {
+        registrationNumber: f('Registration Number', 'MH12AB1234'),
+        make: f('Make', 'Hero'),
+        model: f('Model', 'Splendor Plus'),
+        variant: f('Variant', 'i3S'),
+        manufacturingYear: f('Manufacturing Year', '2018'),
+        registrationYear: f('Registration Year', '2018'),
+        fuelType: f('Fuel Type', 'Petrol'),
+        odometer: f('Odometer Reading', '10k-20k'),
+        chassisCondition: f('Chassis Condition', ['Ok']),
+        rcCondition: f('RC Condition', ['Original']),
+        insuranceType: f('Insurance Type', 'Comprehensive', { insuranceExpiry: f('Insurance Expiry', '01/05/2027') }),
+        hypothecation: f('Hypothecation', 'Yes', { bankNoc: f('Bank NOC', 'Yes'), loanPaid: f('Loan Paid', 'No') }),
+        dealershipName: f('Dealership Name', 'Speed Motors'),
+      },
+      exterior: { fuelTank: f('Fuel Tank', 'Ok') },
+      engineTransmission: { exhaustSmokeColour: f('Exhaust Smoke Colour', 'Normal') },
+    },
+    ...over,
+  };
+}
