@@ -18,6 +18,10 @@ export const AREA_PATHS = {
   lookups: ['/review', '/re-inspection', '/add-car-variant', '/car-variant-list', '/inspection-bike'],
   /** Leaderboard (the QC performance panel). */
   performance: ['/inspection'],
+  /** Car variant list: suggestion data query, delete, enable / disable, question sequence (spec 002 §6). */
+  variantList: ['/car-variant-list'],
+  /** Add / edit car variant: parameters, their images, variant data (spec 002 §6: also the version-only role). */
+  variantEdit: ['/add-car-variant'],
   /** Admin forms. */
   admin: ['/admin'],
   /** Bike list (spec 001 §6: bike-qc, the QC roles and version-pdf). */

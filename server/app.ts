@@ -25,6 +25,7 @@ import liveRoutes from './routes/live.ts';
 import remarkRoutes from './routes/remarks.ts';
 import refurbishmentRoutes from './routes/refurbishment.ts';
 import riMailRoutes from './routes/ri-mail.ts';
+import variantRoutes from './routes/variants.ts';
 import { engineSubmissionCheck, type SubmissionValidator } from './submission-check.ts';
 
 export interface AppOptions {
@@ -90,6 +91,7 @@ const ROUTE_PLUGINS: [FastifyPluginAsync, string][] = [
   [imageRoutes, '/api'],
   [riMailRoutes, '/api'],
   [adminRoutes, '/api'],
+  [variantRoutes, '/api'],
   [liveRoutes, '/api'],
   [refurbishmentRoutes, '/api'],
   [docsRoutes, '/docs-api'],

@@ -8,6 +8,7 @@ import { InspectionGenerator, type SeedInspection } from './inspections.ts';
 import { BANKS, CITIES, COMMENT_OPTIONS, MAKES, MODELS, RTOS, STATES, STORES, buildVariants } from './lookups.ts';
 import { Random } from './random.ts';
 import { seedRefurbishments } from './refurbishment.ts';
+import { seedAdminTools, seedVariantCatalogue } from './variants.ts';
 
 export interface SeedOptions {
   uploadsDir: string;
@@ -192,6 +193,8 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     await seedExtras(tx, { uploadsDir: opts.uploadsDir });
     await seedBikes(tx, { uploadsDir: opts.uploadsDir, now: opts.now });
     await seedRefurbishments(tx, { uploadsDir: opts.uploadsDir, now: opts.now });
+    await seedVariantCatalogue(tx, { uploadsDir: opts.uploadsDir });
+    await seedAdminTools(tx, { now: opts.now });
   });
   return true;
 }

@@ -2,11 +2,13 @@
 // auto-assignment): one PGlite for this file, suites isolate themselves with resetWithExtras (see api.test.ts).
 import { describe } from 'vitest';
 import { adminSuite } from './suites/admin.suite.ts';
+import { adminToolsSuite } from './suites/admin-tools.suite.ts';
 import { docsSuite } from './suites/docs.suite.ts';
 import { imageSuite } from './suites/images.suite.ts';
 import { liveSuite } from './suites/live.suite.ts';
 import { remarkSuite } from './suites/remarks.suite.ts';
 import { riMailSuite } from './suites/ri-mail.suite.ts';
+import { variantSuite } from './suites/variants.suite.ts';
 import { DB_KINDS, useHarness } from './support/harness.ts';
 
 describe.each(DB_KINDS)('review extras API on %s', (kind) => {
@@ -17,4 +19,6 @@ describe.each(DB_KINDS)('review extras API on %s', (kind) => {
   docsSuite(h);
   adminSuite(h);
   liveSuite(h);
+  variantSuite(h);
+  adminToolsSuite(h);
 });
