@@ -72,4 +72,33 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-process.exitCode = await main();
+/** The GS unflagging rules (src/config/gs-unflagging/unflag.json): schema, outcome lists, and the cases they carry. */
+async function checkGs(): Promise<number> {
+  const { loadUnflagConfig } = await import('../src/engine/unflag-config.ts');
+  const { actionOutcome } = await import('../src/engine/unflag.ts');
+  const { evaluateOutcome } = await import('../src/engine/outcome.ts');
+  const file = join(dir, '..', 'gs-unflagging', 'unflag.json');
+  let config;
+  try {
+    config = loadUnflagConfig(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (e) {
+    console.error(`config:check: ${e instanceof ConfigError ? e.message : `gs-unflagging/unflag.json: ${(e as Error).message}`}`);
+    return 1;
+  }
+  let failed = 0;
+  for (const c of config.cases) {
+    const { action, ...facts } = c.facts;
+    // Expectations name the rule's own fields (keepFlag …) or the resolved outcome's (conditionFlag after keepFlag).
+    const got: Record<string, unknown> = { ...evaluateOutcome(config.outcomes, c.facts), ...actionOutcome(config, action, facts) };
+    const problems = Object.entries(c.expect).filter(([key, value]) => got[key] !== value).map(([key, value]) => `${key}: expected ${JSON.stringify(value)}, got ${JSON.stringify(got[key])}`);
+    if (problems.length) {
+      failed++;
+      console.error(`FAIL gs-unflagging: ${c.name}`);
+      for (const p of problems) console.error(`  ${p}`);
+    } else console.log(`ok   gs-unflagging: ${c.name}`);
+  }
+  console.log(`config:check: gs-unflagging ${config.outcomes.length} outcome rules; ${config.cases.length - failed} cases passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+process.exitCode = (await main()) || (await checkGs());

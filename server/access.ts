@@ -40,6 +40,12 @@ export const AREA_PATHS = {
   refurbishmentReview: ['/gs-refurbishment-review'],
   /** A refurbishment's version list (spec 001 §2 'GS refurbishment versions', §6). */
   refurbishmentVersions: ['/gs-refurbishment-version'],
+  /** GS unflagging list, detail and actions (spec 002 §6: GS and QC admin). */
+  gs: ['/gs-unflagging'],
+  /** The live auto-assignment stream: car reviewers and GS reviewers (spec 000 §4, 002 §7). */
+  live: ['/inspection', '/gs-unflagging'],
+  /** Cities with their centres, for the list filters of the car and GS lists. */
+  cityStores: ['/inspection', '/gs-unflagging'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Area = keyof typeof AREA_PATHS;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -21,7 +22,9 @@ import bikeMainRoutes from './routes/bike-main.ts';
 import commentRoutes from './routes/comments.ts';
 import docsRoutes from './routes/docs.ts';
 import imageRoutes from './routes/images.ts';
+import gsRoutes from './routes/gs.ts';
 import liveRoutes from './routes/live.ts';
+import publicRoutes from './routes/public.ts';
 import remarkRoutes from './routes/remarks.ts';
 import refurbishmentRoutes from './routes/refurbishment.ts';
 import riMailRoutes from './routes/ri-mail.ts';
@@ -46,6 +49,8 @@ export interface AppOptions {
   mail?: MailOptions;
   /** Where users reach this server (PUBLIC_URL): links in mails are made absolute against it. */
   publicUrl?: string;
+  /** HMAC key of the public pages' signed links (server/link-token.ts); a random one per process when unset. */
+  linkSecret?: string;
 }
 
 export interface AppContext {
@@ -59,6 +64,7 @@ export interface AppContext {
   /** Set when SMTP_URL is configured: RI mails are sent in the request (server/README.md 'RI mail'). */
   mailer: { sender: MailSender; from: string } | null;
   publicUrl?: string;
+  linkSecret: string;
 }
 
 declare module 'fastify' {
@@ -94,6 +100,8 @@ const ROUTE_PLUGINS: [FastifyPluginAsync, string][] = [
   [variantRoutes, '/api'],
   [liveRoutes, '/api'],
   [refurbishmentRoutes, '/api'],
+  [gsRoutes, '/api'],
+  [publicRoutes, '/api'],
   [docsRoutes, '/docs-api'],
   [bikeMainRoutes, '/api'],
   [bikeRoutes, '/bike-api'],
@@ -168,6 +176,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     tokenTtlMs: opts.tokenTtlMs ?? 12 * 3_600_000,
     validateSubmission: opts.validateSubmission ?? engineSubmissionCheck(),
     publicUrl: opts.publicUrl,
+    linkSecret: opts.linkSecret ?? randomBytes(32).toString('hex'),
     mailer: opts.mail?.smtpUrl
       ? { sender: smtpSender(opts.mail.smtpUrl, opts.mail.timeoutMs), from: opts.mail.from || defaultMailFrom(opts.mail.smtpUrl, allowedDomains) }
       : null,

@@ -6,6 +6,8 @@ import { loadCarConfig } from '../src/engine/config-schema.ts';
 import { buildApp } from './app.ts';
 import { startAutoAssignmentJob } from './auto-assignment.ts';
 import { openDb } from './db.ts';
+import { startGsAutoAssignmentJob } from './gs-assignment.ts';
+import { linkSecret } from './link-token.ts';
 import { migrate } from './migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
@@ -37,6 +39,7 @@ const app = await buildApp({
   // RI mails: sent over SMTP when SMTP_URL is set, else only stored in email_outbox (server/README.md 'RI mail').
   mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
   publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+  linkSecret: linkSecret(env, dataDir),
 });
 
 let stopping = false;
@@ -46,11 +49,17 @@ const stopAutoAssignment = startAutoAssignmentJob(db, {
   maxOpenPerReviewer: Number(env.AUTO_ASSIGN_MAX_OPEN ?? 1),
   onError: (error) => console.error('auto-assignment failed', error),
 });
+// GS flagged cars are handed out on the same interval (spec 002 §7).
+const stopGsAutoAssignment = startGsAutoAssignmentJob(db, {
+  intervalMs: Number(env.AUTO_ASSIGN_INTERVAL_MS ?? 60_000),
+  onError: (error) => console.error('GS auto-assignment failed', error),
+});
 
 async function stop() {
   if (stopping) return;
   stopping = true;
   stopAutoAssignment();
+  stopGsAutoAssignment();
   await app.close();
   await db.close();
   process.exit(0);

@@ -87,7 +87,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/v2/live/auto-assignment',
     {
-      config: { access: 'inspectionList' },
+      config: { access: 'live' },
       schema: {
         summary:
           'Server-sent events: the caller\'s auto-assignment record now and on every change (data: {email, status, carId, updatedAt}); ' +
@@ -123,7 +123,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
   app.patch(
     '/v2/live/auto-assignment',
     {
-      config: { access: 'inspectionList' },
+      config: { access: 'live' },
       schema: {
         summary: "Reset the caller's auto-assignment record to 'pending' after reloading the list",
         querystring: { type: 'object', properties: utm },

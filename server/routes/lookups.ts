@@ -13,7 +13,7 @@ const lookupRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/location-store',
     {
-      config: { access: 'inspectionList' },
+      config: { access: 'cityStores' },
       schema: {
         summary: 'Cities with their store locations (list filters)',
         querystring: q(),

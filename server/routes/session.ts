@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createSession, currentUser, findUserByEmail, revokeSession, verifyGoogleIdToken, type SessionUser } from '../auth.ts';
 import { knownRole } from '../access.ts';
 import { badRequest, errorSchema, forbidden } from '../errors.ts';
+import { UNFLAG_CONFIG } from '../gs-config.ts';
 import { audit } from '../inspections-repo.ts';
 import { detailOf, email, guardedErrors, utm } from '../schemas.ts';
 
@@ -28,6 +29,8 @@ export const NOT_COMPANY_USER = 'Not a Valid company user, please sign in with y
 export const NO_QC_ROLE = 'No valid QC role assigned';
 
 /** Session calls of spec 000 §7: oauth, google-auth, getLoginDetails, qcLogout, getAllDispositions. */
+const dispositionList = { type: 'array', items: { type: 'object', properties: { key: { type: 'string' }, label: { type: 'string' } } } } as const;
+
 const sessionRoutes: FastifyPluginAsync = async (app) => {
   async function signIn(emailAddress: string): Promise<SessionUser & { role: string }> {
     const domain = emailAddress.split('@')[1]?.toLowerCase() ?? '';
@@ -160,12 +163,25 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         querystring: { type: 'object', properties: utm },
         response: {
-          200: detailOf({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, label: { type: 'string' } } } }),
+          200: detailOf({
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { id: { type: 'integer' }, label: { type: 'string' }, dispositions: dispositionList, subDispositions: dispositionList },
+            },
+          }),
           ...guardedErrors,
         },
       },
     },
-    async () => ({ detail: [{ id: 0, label: 'Alpha' }, { id: 4, label: 'Beta' }] }),
+    // Each flag type with the GS dispositions of a car of that type; an Alpha car changed to Beta also names the
+    // wrong granularities (src/config/gs-unflagging/unflag.json).
+    async () => ({
+      detail: [
+        { id: 0, label: 'Alpha', dispositions: UNFLAG_CONFIG.dispositions['0'], subDispositions: UNFLAG_CONFIG.subDispositions },
+        { id: 4, label: 'Beta', dispositions: UNFLAG_CONFIG.dispositions['4'], subDispositions: [] },
+      ],
+    }),
   );
 };
 

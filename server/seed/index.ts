@@ -3,6 +3,7 @@ import demoUsers from '../../src/config/demo-users.json' with { type: 'json' };
 import type { Db, Queryable } from '../db.ts';
 import { seedBikes } from './bikes.ts';
 import { seedExtras } from './extras.ts';
+import { seedGs } from './gs.ts';
 import { ImageWriter } from './images.ts';
 import { InspectionGenerator, type SeedInspection } from './inspections.ts';
 import { BANKS, CITIES, COMMENT_OPTIONS, MAKES, MODELS, RTOS, STATES, STORES, buildVariants } from './lookups.ts';
@@ -195,6 +196,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
     await seedRefurbishments(tx, { uploadsDir: opts.uploadsDir, now: opts.now });
     await seedVariantCatalogue(tx, { uploadsDir: opts.uploadsDir });
     await seedAdminTools(tx, { now: opts.now });
+    await seedGs(tx, { uploadsDir: opts.uploadsDir, now: opts.now });
   });
   return true;
 }

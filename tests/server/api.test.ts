@@ -2,6 +2,7 @@
 // file means a single PGlite per run (~3 s, ~800 MB); suites isolate themselves by truncating and reseeding.
 import { describe } from 'vitest';
 import { generalSuite } from './suites/general.suite.ts';
+import { gsSuite } from './suites/gs.suite.ts';
 import { inspectionSuite } from './suites/inspections.suite.ts';
 import { lookupSuite } from './suites/lookups.suite.ts';
 import { reviewSuite } from './suites/review.suite.ts';
@@ -17,4 +18,5 @@ describe.each(DB_KINDS)('server API on %s', (kind) => {
   submissionResultsSuite(h);
   lookupSuite(h);
   generalSuite(h);
+  gsSuite(h);
 });

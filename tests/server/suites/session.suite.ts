@@ -88,7 +88,7 @@ export function sessionSuite(h: Harness) {
     it('GET v2/api/getAllDispositions: labels 0 Alpha, 4 Beta', async () => {
       const res = await h.call('GET', '/api/v2/api/getAllDispositions', { token: await h.token(OTHER) });
       expect(res.statusCode).toBe(200);
-      expect(res.json().detail).toEqual([{ id: 0, label: 'Alpha' }, { id: 4, label: 'Beta' }]);
+      expect(res.json().detail).toMatchObject([{ id: 0, label: 'Alpha' }, { id: 4, label: 'Beta' }]);
     });
 
     describe('Google sign-in (AUTH_MODE=google)', () => {
