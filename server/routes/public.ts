@@ -49,6 +49,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        security: [],
         summary: 'Health: the server answers and its database too',
         querystring: { type: 'object', properties: utm },
         response: { 200: detailOf({ type: 'object', properties: { status: { type: 'string' }, database: { type: 'string' }, time: { type: 'string' } } }) },
@@ -65,6 +66,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        security: [],
         summary: "The seller's values against the evaluator's, for the appointment of a signed customer-audit link",
         querystring: { type: 'object', properties: { ...linkQuery, appointmentId }, required: ['appointmentId'] },
         response: { 200: detailOf(anyObject), ...publicErrors },
@@ -87,6 +89,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        security: [],
         summary: 'The seller approves or rejects the evaluator\'s values, once (409 after an answer)',
         querystring: { type: 'object', properties: linkQuery },
         body: {
@@ -118,6 +121,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        security: [],
         summary: 'The sell-online offer and the seller vs evaluator review data, for the appointment of a signed link',
         querystring: { type: 'object', properties: { ...linkQuery, appointmentId }, required: ['appointmentId'] },
         response: { 200: detailOf(anyObject), ...publicErrors },
@@ -137,6 +141,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        security: [],
         summary: 'Marks the offer OPEN on its first view (later views and answered offers keep their status)',
         querystring: { type: 'object', properties: linkQuery },
         body: { type: 'object', additionalProperties: false, properties: { appointmentId, status: { type: 'string', enum: ['OPEN'] } }, required: ['appointmentId', 'status'] },
@@ -162,6 +167,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        security: [],
         summary: 'The seller approves the changes or sends them for correction, once (409 after an answer)',
         params: { type: 'object', properties: { appointmentId }, required: ['appointmentId'] },
         querystring: { type: 'object', properties: linkQuery },

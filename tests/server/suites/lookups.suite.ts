@@ -14,7 +14,9 @@ export function lookupSuite(h: Harness) {
       const mumbai = res.json().detail.find((c: { city_name: string }) => c.city_name === 'Mumbai');
       expect(mumbai.locations.length).toBeGreaterThan(1);
       expect(mumbai.locations[0]).toEqual({ location_id: expect.any(Number), name: expect.any(String) });
-      expect((await get('/api/location-store', GS)).statusCode).toBe(403);
+      // GS users filter their flagged-car list by city and centre too (spec 002 §2).
+      expect((await get('/api/location-store', GS)).statusCode).toBe(200);
+      expect((await get('/api/location-store', VERSION)).statusCode).toBe(403);
     });
 
     it('assignee-list?role=qc: a non-excluded user gets only their own entry, an excluded one all (§2)', async () => {
