@@ -59,8 +59,11 @@ export interface ActionOutcome {
   subDispositions: boolean;
 }
 
+/** Only the facts the rules read, so a caller's other fields (a machine's context) cannot shadow `action`. */
+const factsOf = (action: UnflagAction, facts: FlagFacts) => ({ action, conditionFlag: facts.conditionFlag, hardBeta: facts.hardBeta });
+
 export function actionOutcome(config: UnflagConfig, action: UnflagAction, facts: FlagFacts): ActionOutcome {
-  const set = evaluateOutcome(config.outcomes, { action, ...facts });
+  const set = evaluateOutcome(config.outcomes, factsOf(action, facts));
   return {
     enabled: set.enabled,
     conditionFlag: set.keepFlag || set.conditionFlag === null ? facts.conditionFlag : set.conditionFlag,
@@ -71,12 +74,12 @@ export function actionOutcome(config: UnflagConfig, action: UnflagAction, facts:
 }
 
 export function actionLabel(config: UnflagConfig, action: UnflagAction, facts: FlagFacts): string {
-  return evaluateOutcome(config.actionLabels, { action, ...facts }).label;
+  return evaluateOutcome(config.actionLabels, factsOf(action, facts)).label;
 }
 
 /** 'Hard Beta', 'Beta' or 'Alpha' for the detail's Flagging Details (spec 002 §2). */
 export function flagTypeLabel(config: UnflagConfig, facts: FlagFacts): string {
-  return evaluateOutcome(config.flagType, facts).label;
+  return evaluateOutcome(config.flagType, { conditionFlag: facts.conditionFlag, hardBeta: facts.hardBeta }).label;
 }
 
 /** The list's Type column: Alpha for 0, Beta otherwise, blank when absent (spec 002 §2). */

@@ -1,0 +1,146 @@
+/**
+ * The GS unflagging action bar (spec 002 §2 'GS unflagging detail', §4 'Condition flag', §5, §8, §9): the assignee
+ * picks 'Mark as {current type}', 'Change to {other type}' or 'Un-flag this car'; what each submits and asks for
+ * comes from the config's outcome rules (src/engine/unflag.ts), the same ones the server applies.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import unflagJson from '../config/gs-unflagging/unflag.json';
+import {
+  actionOutcome,
+  unflagPayload,
+  validateUnflag,
+  type ActionOutcome,
+  type FlagFacts,
+  type UnflagAction,
+  type UnflagConfig,
+  type UnflagPayload,
+} from '../engine/unflag.ts';
+import { errorDetail } from './error-detail.ts';
+
+/** The config as the browser runs it (checked by `npm run config:check` and the server at start). */
+export const UNFLAG_CONFIG = unflagJson as UnflagConfig;
+
+export interface UnflagRequest {
+  appointmentId: string;
+  payload: UnflagPayload;
+  /** The detail's ETag: the server refuses (412) when the flag changed since the page loaded. */
+  etag: string | null;
+}
+
+export interface UnflagInput extends FlagFacts {
+  appointmentId: string;
+  etag?: string | null;
+}
+
+export type UnflagEvent =
+  | { type: 'SELECT'; action: UnflagAction }
+  | { type: 'SET_REASON'; value: string }
+  | { type: 'SET_DISPOSITION'; value: string | null }
+  | { type: 'SET_SUB_DISPOSITIONS'; keys: string[] }
+  | { type: 'SUBMIT' }
+  | { type: 'CANCEL' };
+
+export interface UnflagContext extends FlagFacts {
+  appointmentId: string;
+  etag: string | null;
+  action: UnflagAction | null;
+  reason: string;
+  disposition: string | null;
+  subDisposition: string[];
+  errors: { reason?: string; disposition?: string };
+}
+
+/** The outcome of the chosen action on this car (null before one is chosen). */
+export function chosenOutcome(context: UnflagContext): ActionOutcome | null {
+  return context.action ? actionOutcome(UNFLAG_CONFIG, context.action, context) : null;
+}
+
+/** The failure toast (spec 002 §8): the server's detail, plus ', Please retry again.' on 412. */
+export function failureMessage(error: unknown): string {
+  const detail = errorDetail(error, 'Something went wrong');
+  const status = (error as { status?: unknown } | null)?.status;
+  return status === 412 ? `${detail}${UNFLAG_CONFIG.messages.retrySuffix}` : detail;
+}
+
+const initialForm = { action: null, reason: '', disposition: null, subDisposition: [], errors: {} } as const;
+
+export const unflagMachine = setup({
+  types: {
+    context: {} as UnflagContext,
+    events: {} as UnflagEvent,
+    input: {} as UnflagInput,
+    tags: {} as 'busy' | 'form',
+  },
+  actors: {
+    submitUnflag: fromPromise<string, UnflagRequest>(async () => {
+      throw new Error('submitUnflag actor not provided');
+    }),
+  },
+  actions: {
+    showSuccess: (_, _params: { message: string }) => {},
+    showError: (_, _params: { message: string }) => {},
+    goToList: () => {},
+  },
+  guards: {
+    actionEnabled: ({ context }, params: { action: UnflagAction }) => actionOutcome(UNFLAG_CONFIG, params.action, context).enabled,
+    formValid: ({ context }) => {
+      const outcome = chosenOutcome(context);
+      return !!outcome && Object.keys(validateUnflag(UNFLAG_CONFIG, outcome, context)).length === 0;
+    },
+  },
+  delays: { redirect: UNFLAG_CONFIG.redirectAfterSuccessMs },
+}).createMachine({
+  id: 'unflag',
+  context: ({ input }) => ({
+    appointmentId: input.appointmentId,
+    conditionFlag: input.conditionFlag,
+    hardBeta: input.hardBeta,
+    etag: input.etag ?? null,
+    ...initialForm,
+    subDisposition: [],
+    errors: {},
+  }),
+  initial: 'choosing',
+  states: {
+    choosing: {
+      on: {
+        SELECT: {
+          guard: { type: 'actionEnabled', params: ({ event }) => ({ action: event.action }) },
+          target: 'editing',
+          actions: assign({ ...initialForm, subDisposition: () => [], errors: () => ({}), action: ({ event }) => event.action }),
+        },
+      },
+    },
+    editing: {
+      tags: 'form',
+      on: {
+        SELECT: {
+          guard: { type: 'actionEnabled', params: ({ event }) => ({ action: event.action }) },
+          actions: assign({ ...initialForm, subDisposition: () => [], errors: () => ({}), action: ({ event }) => event.action }),
+        },
+        SET_REASON: { actions: assign({ reason: ({ event }) => event.value, errors: ({ context }) => ({ ...context.errors, reason: undefined }) }) },
+        SET_DISPOSITION: { actions: assign({ disposition: ({ event }) => event.value, errors: ({ context }) => ({ ...context.errors, disposition: undefined }) }) },
+        SET_SUB_DISPOSITIONS: { actions: assign({ subDisposition: ({ event }) => [...event.keys] }) },
+        CANCEL: { target: 'choosing', actions: assign({ ...initialForm, subDisposition: () => [], errors: () => ({}) }) },
+        SUBMIT: [
+          { guard: 'formValid', target: 'submitting', actions: assign({ errors: () => ({}) }) },
+          { actions: assign({ errors: ({ context }) => validateUnflag(UNFLAG_CONFIG, chosenOutcome(context)!, context) }) },
+        ],
+      },
+    },
+    submitting: {
+      tags: ['busy', 'form'],
+      invoke: {
+        src: 'submitUnflag',
+        input: ({ context }) => ({ appointmentId: context.appointmentId, etag: context.etag, payload: unflagPayload(chosenOutcome(context)!, context) }),
+        onDone: { target: 'done', actions: { type: 'showSuccess', params: ({ event }) => ({ message: event.output }) } },
+        onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: failureMessage(event.error) }) } },
+      },
+    },
+    done: {
+      tags: 'busy',
+      after: { redirect: { target: 'left', actions: 'goToList' } },
+    },
+    left: { type: 'final' },
+  },
+});
