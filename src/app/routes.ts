@@ -21,6 +21,7 @@ export interface ScreenRoute {
 
 const ReviewScreen = lazy(() => import('../screens/review/ReviewScreen.tsx'));
 const VersionListScreen = lazy(() => import('../screens/versions/VersionListScreen.tsx'));
+const RefurbishmentVersionScreen = lazy(() => import('../screens/refurbishment/RefurbishmentVersionScreen.tsx'));
 
 export const ROUTES: readonly ScreenRoute[] = [
   { path: '/login', screen: lazy(() => import('../screens/login/LoginScreen.tsx')), access: 'public' },
@@ -29,6 +30,10 @@ export const ROUTES: readonly ScreenRoute[] = [
   { path: '/re-inspection/:carId', screen: ReviewScreen, access: 'private-return' },
   { path: '/inspection-version', screen: VersionListScreen, access: 'private' },
   { path: '/inspection-version/:appointmentId', screen: VersionListScreen, access: 'private' },
+  { path: '/gs-refurbishment', screen: lazy(() => import('../screens/refurbishment/RefurbishmentListScreen.tsx')), access: 'private' },
+  { path: '/gs-refurbishment-review/:appointmentId', screen: lazy(() => import('../screens/refurbishment/RefurbishmentReviewScreen.tsx')), access: 'private' },
+  { path: '/gs-refurbishment-version', screen: RefurbishmentVersionScreen, access: 'private' },
+  { path: '/gs-refurbishment-version/:appointment', screen: RefurbishmentVersionScreen, access: 'private' },
   { path: '/view-image/:index', screen: lazy(() => import('../screens/image/ImageViewerScreen.tsx')), access: 'private' },
 ];
 

@@ -53,11 +53,15 @@ const GENERIC_ERROR = 'Something went wrong, please try again';
 /** Answers whose detail is one of the server's own sentences (not assignee, conflict, not found). */
 const SENTENCE_STATUSES = new Set([403, 404, 409]);
 
-/** Spec 001 §8 'Error::' plus the server detail; other failures get a plain sentence, never raw server text. */
-export function submitErrorText(error: unknown): string {
+/** The server's own sentence for a refused call (403, 404, 409), else a plain one: never raw server or schema text. */
+export function plainDetail(error: unknown): string {
   const status = error && typeof error === 'object' && 'status' in error ? (error as { status: unknown }).status : undefined;
-  const detail = typeof status === 'number' && SENTENCE_STATUSES.has(status) ? serverDetail(error) : null;
-  return `${REFURBISHMENT_CONFIG.texts.submitErrorPrefix}${detail ?? GENERIC_ERROR}`;
+  return (typeof status === 'number' && SENTENCE_STATUSES.has(status) ? serverDetail(error) : null) ?? GENERIC_ERROR;
+}
+
+/** Spec 001 §8: 'Error::' plus the server detail. */
+export function submitErrorText(error: unknown): string {
+  return `${REFURBISHMENT_CONFIG.texts.submitErrorPrefix}${plainDetail(error)}`;
 }
 
 /** The entries after `change` on one item, with an emptied, not-rejected entry removed (config rule). */

@@ -79,8 +79,22 @@ describe('spec 000 §2 header: navigation links by role', () => {
         <Header session={user('SM-QcAdmin')} />
       </MemoryRouter>,
     );
-    expect(linkNames()).toEqual(['Car QC', 'Versions']);
+    expect(linkNames()).toEqual(['Car QC', 'Versions', 'Refurbishment', 'Refurbishment Versions']);
     expect(screen.queryByRole('button', { name: /Admin/ })).toBeNull();
+  });
+
+  it.each([
+    ['qc', ['Refurbishment', 'Refurbishment Versions']],
+    ['StoreManager-Qc', ['Refurbishment', 'Refurbishment Versions']],
+    ['version-pdf', ['Refurbishment Versions']],
+    ['gs', []],
+  ])('spec 001 §6: %s has the refurbishment links %j in this build', (role, links) => {
+    render(
+      <MemoryRouter initialEntries={['/inspection-version']}>
+        <Header session={user(role)} />
+      </MemoryRouter>,
+    );
+    expect(linkNames().filter((name) => name.startsWith('Refurbishment'))).toEqual(links);
   });
 
   it('hides the Inspection Report PDF link when no target is configured (no dead link)', () => {

@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button, Input, Label, SearchField } from 'react-aria-components';
+import dayjs from 'dayjs';
+import { assignRefurbishment, fetchRefurbishments, type RefurbListRow } from '../../api/refurbishment.ts';
+import { subscribeAutoAssignment } from '../../api/live.ts';
+import type { LoginData } from '../../api/session.ts';
+import { plainDetail } from '../../machines/refurbishment.machine.ts';
+import { REFURBISHMENT_CONFIG, REFURBISHMENT_TEXTS } from '../../machines/refurbishment.rules.ts';
+import { canAccess } from '../../app/access.ts';
+import { showError } from '../../app/toast.ts';
+import { useSession } from '../../app/useSession.ts';
+import { ErrorPanel } from '../../components/ErrorPanel.tsx';
+import { minutesSince, timerColour } from '../inspections/timer.ts';
+import { useMinuteClock } from './useMinuteClock.ts';
+import './refurbishment.css';
+
+export const LIST_COLUMNS = ['Refurbishment Inspection By', 'Model', 'Inspection End Time', 'Assignee'] as const;
+
+interface Pages {
+  rows: RefurbListRow[];
+  total: number;
+  page: number;
+  loading: boolean;
+  error: string | null;
+  /** A full page of 50 came back: there may be more (spec 001 §9). */
+  hasMore: boolean;
+}
+
+const EMPTY: Pages = { rows: [], total: 0, page: 1, loading: true, error: null, hasMore: false };
+
+/** Pages of 50 of the queue (or the one searched for); `reload` starts again at page 1 keeping rows on screen. */
+function useRefurbishmentPages(appointmentId: string) {
+  const [state, setState] = useState<Pages>(EMPTY);
+  const [generation, setGeneration] = useState(0);
+  const [shownFor, setShownFor] = useState(appointmentId);
+  if (shownFor !== appointmentId) {
+    setShownFor(appointmentId);
+    setState(EMPTY);
+  }
+  const { page } = state;
+  useEffect(() => {
+    let cancelled = false;
+    fetchRefurbishments(page, appointmentId || undefined).then(
+      ({ data, total }) => {
+        if (cancelled) return;
+        setState((s) => {
+          const seen = new Set(page === 1 ? [] : s.rows.map((r) => r.appointmentId));
+          const rows = page === 1 ? data : [...s.rows, ...data.filter((r) => !seen.has(r.appointmentId))];
+          return { ...s, rows, total, loading: false, error: null, hasMore: data.length === REFURBISHMENT_CONFIG.pageSize };
+        });
+      },
+      (error: unknown) => !cancelled && setState((s) => ({ ...s, loading: false, error: plainDetail(error), hasMore: false })),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [appointmentId, page, generation]);
+  const loadMore = useCallback(() => setState((s) => (s.loading || !s.hasMore ? s : { ...s, page: s.page + 1, loading: true })), []);
+  const reload = useCallback(() => {
+    setState((s) => ({ ...s, page: 1, loading: true }));
+    setGeneration((g) => g + 1);
+  }, []);
+  return { ...state, loadMore, reload };
+}
+
+/** /gs-refurbishment: refurbishments awaiting QC (spec 001 §2 'GS refurbishment list'). */
+export function RefurbishmentListScreen() {
+  const session = useSession();
+  return session ? <RefurbishmentList session={session} /> : null;
+}
+
+function RefurbishmentList({ session }: { session: LoginData }) {
+  const navigate = useNavigate();
+  const now = useMinuteClock();
+  const [search, setSearch] = useState('');
+  const [assigning, setAssigning] = useState(false);
+  const { rows, total, loading, error, hasMore, loadMore, reload } = useRefurbishmentPages(search);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  // Live refresh: the user's auto-assignment record turning 'changed' reloads the list (spec 001 §4 'Assignment').
+  useEffect(() => subscribeAutoAssignment(session.access_token, () => reload()), [session.access_token, reload]);
+
+  // A first page shorter than the box never scrolls: ask for more while the threshold is already reached.
+  const nearEnd = (box: HTMLElement) => box.scrollHeight - box.scrollTop - box.clientHeight < REFURBISHMENT_CONFIG.scrollThresholdPx;
+  useEffect(() => {
+    const box = scrollRef.current;
+    if (box && hasMore && !loading && nearEnd(box)) loadMore();
+  }, [rows.length, hasMore, loading, loadMore]);
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    if (hasMore && !loading && nearEnd(event.currentTarget)) loadMore();
+  };
+
+  const canOpen = canAccess(session.role, '/gs-refurbishment-review');
+  const open = (row: RefurbListRow) => {
+    if (canOpen) navigate(`/gs-refurbishment-review/${encodeURIComponent(row.appointmentId)}`);
+  };
+  const assign = async (row: RefurbListRow) => {
+    setAssigning(true);
+    try {
+      await assignRefurbishment(row.appointmentId, session.email);
+      // Assign to me assigns, then opens the review (spec 001 §4 'Assignment').
+      navigate(`/gs-refurbishment-review/${encodeURIComponent(row.appointmentId)}`);
+    } catch (e) {
+      showError(plainDetail(e));
+      reload();
+    } finally {
+      setAssigning(false);
+    }
+  };
+  const onKey = (event: KeyboardEvent, row: RefurbListRow) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) open(row);
+  };
+
+  return (
+    <main className="page list refurb-list">
+      <SearchField
+        className="search-field"
+        onSubmit={(value) => {
+          // Input is trimmed and blank input is ignored (spec 001 §2, §5).
+          const id = value.trim();
+          if (id) setSearch(id);
+        }}
+        onClear={() => setSearch('')}
+      >
+        <Label>Appointment ID</Label>
+        <Input placeholder="Search Appointment ID" />
+        {/* The x that clears the search (spec 001 §2); react-aria wires a Button in a SearchField to clear it. */}
+        <Button aria-label="Clear search">x</Button>
+      </SearchField>
+      {error ? (
+        <ErrorPanel detail={error} />
+      ) : (
+        <div ref={scrollRef} className="refurb-scroll" data-testid="refurbishment-scroll" onScroll={onScroll}>
+          <table className="grid" aria-label="Refurbishments">
+            <thead>
+              <tr>
+                <th scope="col">Appointment ID ({total})</th>
+                {LIST_COLUMNS.map((h) => (
+                  <th key={h} scope="col">{h}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const age = minutesSince(row.endTime, now);
+                const colour = timerColour(age);
+                return (
+                  <tr key={row.appointmentId} className={canOpen ? 'clickable' : undefined} tabIndex={canOpen ? 0 : undefined} onClick={() => open(row)} onKeyDown={(e) => onKey(e, row)}>
+                    <td>
+                      <i className={`dot ${colour}`} role="img" aria-label={`${colour}, ${age} min since inspection end`} title={`${age} min`} /> {row.appointmentId}
+                    </td>
+                    <td>{row.refurbishedBy}</td>
+                    <td>{row.make}/{row.model}</td>
+                    <td>{dayjs(row.endTime).format('DD-MM-YYYY HH:mm')}</td>
+                    <td>
+                      {row.qcAssignTo.to ?? (
+                        <button
+                          type="button"
+                          disabled={assigning}
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            void assign(row);
+                          }}
+                        >
+                          Assign to me
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          {loading && <p className="muted list-status">Loading...</p>}
+          {!loading && rows.length === 0 && <p className="muted list-status">{REFURBISHMENT_TEXTS.listEmpty}</p>}
+        </div>
+      )}
+    </main>
+  );
+}
+
+export default RefurbishmentListScreen;

@@ -1,0 +1,214 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Label, Switch, TextArea, TextField } from 'react-aria-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { fetchRefurbishment, fetchRefurbishmentVersion, submitRefurbishment, type RefurbDetail, type RefurbItem, type RefurbMedia } from '../../api/refurbishment.ts';
+import type { LoginData } from '../../api/session.ts';
+import { plainDetail, refurbishmentMachine, type RefurbishmentSubmitPayload } from '../../machines/refurbishment.machine.ts';
+import { REFURBISHMENT_CONFIG, REFURBISHMENT_TEXTS, isEditable, showsAfterRef, verdictSection, type RemarkEntry } from '../../machines/refurbishment.rules.ts';
+import { showError, showSuccess } from '../../app/toast.ts';
+import { useSession } from '../../app/useSession.ts';
+import { ErrorPanel } from '../../components/ErrorPanel.tsx';
+import { rupees } from './money.ts';
+import './refurbishment.css';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; detail: RefurbDetail };
+
+/** /gs-refurbishment-review/{appointmentId}[?version=&status=] (spec 001 §2 'GS refurbishment review'). */
+export function RefurbishmentReviewScreen() {
+  const session = useSession();
+  const { appointmentId = '' } = useParams();
+  const [search] = useSearchParams();
+  const version = search.get('version');
+  const status = search.get('status');
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const key = `${appointmentId}|${version}|${status}`;
+  const [shownFor, setShownFor] = useState(key);
+  if (shownFor !== key) {
+    setShownFor(key);
+    setLoad({ status: 'loading' });
+  }
+
+  useEffect(() => {
+    let cancelled = false;
+    const request = version ? fetchRefurbishmentVersion(appointmentId, status ?? '', Number(version)) : fetchRefurbishment(appointmentId);
+    request.then(
+      (detail) => !cancelled && setLoad({ status: 'done', detail }),
+      (error: unknown) => !cancelled && setLoad({ status: 'error', message: plainDetail(error) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [appointmentId, version, status]);
+
+  if (!session) return null;
+  if (load.status === 'loading') return <main className="page"><p>Loading...</p></main>;
+  if (load.status === 'error') return <main className="page"><ErrorPanel detail={load.message} /></main>;
+  return <RefurbishmentReview key={key} session={session} detail={load.detail} versioned={version !== null} />;
+}
+
+/** The verdicts stored on the section a refurbishment in this status is reviewed on. */
+function storedEntries(detail: RefurbDetail): RemarkEntry[] {
+  const section = verdictSection(detail.status);
+  return detail.fields.flatMap((item) => {
+    const side = item[section];
+    const qcRemark = side?.qcRemark ?? '';
+    const isRejected = side?.isRejected === 1 ? 1 : 0;
+    return qcRemark || isRejected ? [{ hashKey: item.hashKey, qcRemark, isRejected }] : [];
+  });
+}
+
+function RefurbishmentReview({ session, detail, versioned }: { session: LoginData; detail: RefurbDetail; versioned: boolean }) {
+  const navigate = useNavigate();
+  const actor = useActorRef(
+    refurbishmentMachine.provide({
+      actors: { submitReview: fromPromise<{ status: string }, RefurbishmentSubmitPayload>(({ input }) => submitRefurbishment(input)) },
+      actions: {
+        showSuccess: (_, { status }) => showSuccess(`Refurbishment review submitted (${status})`),
+        showError: (_, { message }) => showError(message),
+        navigateToList: () => navigate('/gs-refurbishment'),
+      },
+    }),
+    {
+      input: {
+        appointmentId: detail.appointmentId,
+        status: detail.status,
+        version: detail.version,
+        user: session.email,
+        assignee: detail.qcAssignTo.to,
+        versioned,
+        entries: storedEntries(detail),
+      },
+    },
+  );
+  const entries = useSelector(actor, (s) => s.context.entries);
+  const canSubmit = useSelector(actor, (s) => s.can({ type: 'SUBMIT' }));
+  const busy = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('done'));
+  // SUBMIT is shown only for the assigned QC in the unversioned view (spec 001 §2, §5).
+  const editable = isEditable({ assignee: detail.qcAssignTo.to, user: session.email, versioned });
+  const afterShown = showsAfterRef(detail.status);
+  const section = verdictSection(detail.status);
+  const entryOf = (hashKey: string) => entries.find((e) => e.hashKey === hashKey);
+
+  return (
+    <main className="page refurb-review">
+      <header>
+        <p className="muted">Appointment ID: <strong>{detail.appointmentId}</strong></p>
+        <h1>{REFURBISHMENT_TEXTS.title}</h1>
+        {detail.gsReInspectionReason && <p className="refurb-reason">Re-inspection reason: {detail.gsReInspectionReason}</p>}
+        <dl className="refurb-facts">
+          <Fact label="Make" value={detail.make} />
+          <Fact label="Model" value={detail.model} />
+          <Fact label="Year" value={String(detail.year)} />
+          <Fact label="Month" value={MONTHS[detail.month - 1] ?? String(detail.month)} />
+          <Fact label="Variant" value={detail.variant} />
+          <Fact label="Fuel Type" value={detail.fuelType} />
+          <Fact label="Service Centre" value={detail.serviceCenter} />
+          {versioned && <Fact label="Version" value={`${detail.version} (${detail.status})`} />}
+        </dl>
+      </header>
+      {detail.fields.map((item) => (
+        <Item
+          key={item.hashKey}
+          item={item}
+          entry={entryOf(item.hashKey)}
+          editable={editable && !busy}
+          afterShown={afterShown}
+          section={section}
+          onRemark={(qcRemark) => actor.send({ type: 'REMARK', hashKey: item.hashKey, qcRemark })}
+          onToggle={() => actor.send({ type: 'TOGGLE_REJECT', hashKey: item.hashKey })}
+        />
+      ))}
+      <footer className="review-footer">
+        <div className="refurb-totals">
+          <span>Total Estimated Cost: {rupees(detail.totalEstimatedRefurbishmentCost)}</span>
+          {afterShown && <span>Total Actual Cost: {rupees(detail.totalActualRefurbishmentCost)}</span>}
+        </div>
+        {editable && (
+          <button type="button" disabled={!canSubmit} onClick={() => actor.send({ type: 'SUBMIT' })}>
+            SUBMIT
+          </button>
+        )}
+      </footer>
+    </main>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function Media({ images, videos, label }: { images: RefurbMedia[]; videos: RefurbMedia[]; label: string }) {
+  if (!images.length && !videos.length) return null;
+  return (
+    <div className="refurb-media">
+      {images.map((image, index) => (
+        // Images open full size in the image viewer, in a new tab (as the car review's images do).
+        <a key={image.url} href={`/view-image/${index}?url=${encodeURIComponent(image.url)}`} target="_blank" rel="noreferrer" title={image.title}>
+          <img src={image.url} alt={`${label}: ${image.title}`} loading="lazy" />
+        </a>
+      ))}
+      {videos.map((video) => (
+        <video key={video.url} src={video.url} controls preload="metadata" aria-label={`${label}: ${video.title}`} />
+      ))}
+    </div>
+  );
+}
+
+interface ItemProps {
+  item: RefurbItem;
+  entry: RemarkEntry | undefined;
+  editable: boolean;
+  afterShown: boolean;
+  section: 'beforeRef' | 'afterRef';
+  onRemark: (text: string) => void;
+  onToggle: () => void;
+}
+
+function Item({ item, entry, editable, afterShown, section, onRemark, onToggle }: ItemProps) {
+  const name = `${item.category} - ${item.subCategory}`;
+  const before = item.beforeRef;
+  const after = item.afterRef;
+  // In refReview the box is for the after-refurbishment review; the earlier remark stays visible.
+  const earlierRemark = section === 'afterRef' && before.qcRemark ? before.qcRemark : null;
+  return (
+    <section className={`refurb-item${entry?.isRejected ? ' rejected' : ''}`} aria-label={name}>
+      <h2>{item.category} <span className="muted">/ {item.subCategory}</span></h2>
+      <div className="refurb-side">
+        <h3>Before Refurbishment</h3>
+        <Media images={before.image} videos={before.video} label={`${item.subCategory} before refurbishment`} />
+        <p>Comments: {before.observation || REFURBISHMENT_TEXTS.noObservation}</p>
+        <p>Estimated Cost: {rupees(before.estimatedRefurbishmentCost)}</p>
+        {earlierRemark && <p className="muted">QC Remark (before refurbishment): {earlierRemark}{before.isRejected ? ' (rejected)' : ''}</p>}
+      </div>
+      {afterShown && (
+        <div className="refurb-side">
+          <h3>After Refurbishment</h3>
+          <Media images={after?.image ?? []} videos={after?.video ?? []} label={`${item.subCategory} after refurbishment`} />
+          <p>Comments: {after?.observation || REFURBISHMENT_TEXTS.noObservation}</p>
+          <p>Actual Cost: {rupees(after?.actualRefurbishmentCost)}</p>
+        </div>
+      )}
+      <div className="refurb-qc">
+        <TextField value={entry?.qcRemark ?? ''} onChange={onRemark} isDisabled={!editable} maxLength={REFURBISHMENT_CONFIG.remarkMaxLength}>
+          <Label>QC Comment</Label>
+          <TextArea />
+        </TextField>
+        <Switch className="refurb-toggle" isSelected={entry?.isRejected === 1} onChange={onToggle} isDisabled={!editable}>
+          <span className="track" aria-hidden="true" />
+          Reject
+        </Switch>
+      </div>
+    </section>
+  );
+}
+
+export default RefurbishmentReviewScreen;
