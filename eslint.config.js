@@ -1,7 +1,62 @@
-// Lint: typescript-eslint's recommended rules plus the React hooks rules, over every TS source folder.
+// Lint: typescript-eslint's recommended rules plus the React hooks rules, over every TS source folder, and the
+// layers' import direction (eslint-plugin-boundaries).
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
+
+/**
+ * The layers of src/ and server/, and what each may import (docs/architecture.md 'Imports flow one way'):
+ * config → engine → products → machines → components → screens → app, with api and session below machines and
+ * screens. A layer may always import its own folder. server/ may import engine, config and products only.
+ */
+export const LAYERS = {
+  config: { pattern: 'src/config', mayImport: [] },
+  engine: { pattern: 'src/engine', mayImport: ['config'] },
+  products: { pattern: 'src/products', mayImport: ['config', 'engine'] },
+  api: { pattern: 'src/api', mayImport: ['config', 'engine'] },
+  session: { pattern: 'src/session', mayImport: ['config', 'api'] },
+  machines: { pattern: 'src/machines', mayImport: ['config', 'engine', 'products', 'api'] },
+  components: { pattern: 'src/components', mayImport: ['config', 'engine', 'products', 'api', 'session', 'machines'] },
+  screens: { pattern: 'src/screens', mayImport: ['config', 'engine', 'products', 'api', 'session', 'machines', 'components'] },
+  app: { pattern: 'src/app', mayImport: ['config', 'engine', 'products', 'api', 'session', 'machines', 'components', 'screens'] },
+  server: { pattern: 'server', mayImport: ['config', 'engine', 'products'] },
+};
+
+/** Libraries the pure engine must not use: it runs in node tests and on the server (STYLE.md 1). */
+const NOT_IN_ENGINE = ['react', 'react-dom', 'react-*', '@xstate/*', 'xstate', 'axios', 'sonner', '@tanstack/*'];
+
+export const boundariesConfig = {
+  files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/include': ['src/**/*', 'server/**/*'],
+    'boundaries/elements': Object.entries(LAYERS).map(([type, { pattern }]) => ({ type, pattern })),
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        checkAllOrigins: true,
+        message: 'A {{from.type}} file may not import {{to.type}}: imports flow config → engine → products → machines → components → screens → app (docs/architecture.md)',
+        policies: [
+          ...Object.entries(LAYERS).map(([type, { mayImport }]) => ({
+            from: { element: { type } },
+            allow: { to: { element: { types: { anyOf: [type, ...mayImport] } } } },
+          })),
+          // Libraries and node's modules: allowed, except UI, state and HTTP libraries in the engine.
+          { allow: { to: { module: { origin: ['external', 'core'] } } } },
+          {
+            from: { element: { type: 'engine' } },
+            disallow: { to: { module: { origin: 'external', source: NOT_IN_ENGINE } } },
+            message: 'The engine is framework-free: no {{to.module.source}} in src/engine (STYLE.md 1)',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['bench/.tmp/**', 'dist/**', 'data/**', 'node_modules/**', 'tests/artifacts/**', 'storybook-static/**'] },
@@ -15,4 +70,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  boundariesConfig,
 );

@@ -3,9 +3,31 @@
  * registry data, rejection remarks, comments, image upload, the re-inspection e-mail and the make/model/variant lookups.
  */
 import type { RegistryData, RemarkEntry } from '../engine/inspection.ts';
-import type { RemarkRequest } from '../machines/remark.machine.ts';
-import type { RiMailRequest } from '../machines/ri-mail.machine.ts';
 import { mainHttp } from './main.ts';
+
+/** Where the remark goes: the row (section, part, subPart) or image (hashKey), and who writes it. */
+export interface RemarkTarget {
+  carId: number;
+  section: string;
+  part: string;
+  subPart?: string;
+  hashKey?: string;
+  role: string;
+  user: string;
+}
+
+/** The form sent to `POST v2/rejection-remark` (000 §3): a text remark or an audio file. */
+export type RemarkRequest = RemarkTarget & {
+  type: 'rejectionRemark';
+  inspectionStatus: 'smReview';
+} & ({ remarkType: 'text'; remark: string } | { remarkType: 'audio'; audio: Blob });
+
+/** Body of `POST reinspection-send-email`: recipients comma-separated. */
+export interface RiMailRequest {
+  carId: number;
+  version: number;
+  to: string;
+}
 
 /** `POST v2/set-review-start-time`: the assignee opened the review. */
 export async function setReviewStartTime(carId: number): Promise<void> {

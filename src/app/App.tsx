@@ -1,10 +1,10 @@
 import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { canAccess, isPublicPath, landingFor } from './access.ts';
+import { canAccess, isPublicPath, landingFor } from '../session/access.ts';
 import { Header } from './Header.tsx';
-import { Toasts } from './Toasts.tsx';
+import { Toasts } from '../components/Toasts.tsx';
 import { ROUTES, type ScreenRoute } from './routes.ts';
-import { useSession } from './useSession.ts';
+import { useSession } from '../session/useSession.ts';
 
 export const NOT_AUTHORISED = 'You are not authorized for this feature';
 

@@ -1,4 +1,4 @@
-import { canAccess } from './access.ts';
+import { canAccess } from '../session/access.ts';
 import { ROUTED_SEGMENTS } from './routes.ts';
 
 export interface NavLinkItem {

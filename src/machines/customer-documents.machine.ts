@@ -4,46 +4,9 @@
  * an RC type first; Confirm (`snapshot.can({ type: 'CONFIRM' })`) only once every image is actioned.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { ApproveDocumentRequest, CustomerDocImage, CustomerDocuments, DocType, LoadDocumentsRequest, QcAction, RcType } from '../api/docs.ts';
 
-export const RC_TYPES = ['Original', 'Duplicate', 'Photocopy', 'Lost'] as const;
-export type RcType = (typeof RC_TYPES)[number];
-export type QcAction = 'APPROVED' | 'REJECTED';
-export type DocType = 'rc' | 'insurance';
-/** Document status values (000 §3 'Pre-inspection customer documents'). */
-export type DocStatus = 'PENDING' | 'VERIFIED' | 'UNVERIFIED';
-
-/** One customer-uploaded image as `GET api/getRcInsuranceDocs` answers it. */
-export interface CustomerDocImage {
-  type?: string;
-  imageTitle: string;
-  url?: string;
-  qcAction?: string | null;
-}
-
-export interface CustomerDocuments {
-  preRcImages: CustomerDocImage[];
-  preInsuranceImages: CustomerDocImage[];
-  rcType?: string | null;
-}
-
-export interface LoadDocumentsRequest {
-  appointmentId: string;
-  leadToken: string;
-}
-
-/**
- * Body of the approval PUT, one per document type (000 §7: appointmentId, docType, user, rcType, status).
- * status is VERIFIED when every image of the type is approved, else UNVERIFIED; `images` carries the per-image
- * decisions, which the spec's field list does not name.
- */
-export interface ApproveDocumentRequest {
-  appointmentId: string;
-  docType: DocType;
-  user: string;
-  rcType: RcType | null;
-  status: Exclude<DocStatus, 'PENDING'>;
-  images: { imageTitle: string; type?: string; qcAction: QcAction }[];
-}
+export const RC_TYPES: readonly RcType[] = ['Original', 'Duplicate', 'Photocopy', 'Lost'];
 
 export interface CustomerDocumentsInput extends LoadDocumentsRequest {
   user: string;

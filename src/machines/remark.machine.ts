@@ -4,24 +4,8 @@
  * enables Add with `snapshot.can({ type: 'SAVE' })`.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { RemarkRequest, RemarkTarget } from '../api/review.ts';
 import { serverDetail } from './error-detail.ts';
-
-/** Where the remark goes: the row (section, part, subPart) or image (hashKey), and who writes it. */
-export interface RemarkTarget {
-  carId: number;
-  section: string;
-  part: string;
-  subPart?: string;
-  hashKey?: string;
-  role: string;
-  user: string;
-}
-
-/** The form sent to `POST v2/rejection-remark` (000 §3): a text remark or an audio file. */
-export type RemarkRequest = RemarkTarget & {
-  type: 'rejectionRemark';
-  inspectionStatus: 'smReview';
-} & ({ remarkType: 'text'; remark: string } | { remarkType: 'audio'; audio: Blob });
 
 export type RemarkEvent =
   | { type: 'CHANGE'; text: string }

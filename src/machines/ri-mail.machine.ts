@@ -4,13 +4,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import riMailConfig from '../config/ri-mail.json';
-
-/** Body of `POST reinspection-send-email`: recipients comma-separated. */
-export interface RiMailRequest {
-  carId: number;
-  version: number;
-  to: string;
-}
+import type { RiMailRequest } from '../api/review.ts';
 
 export interface RiMailInput {
   carId: number;

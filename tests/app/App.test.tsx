@@ -22,6 +22,8 @@ function renderAt(url: string) {
 }
 
 const where = () => screen.getByTestId('where').textContent;
+/** Screens are lazy chunks: the first render of one waits for its module (slow when the machine is busy). */
+const LOADED = { timeout: 5000 };
 
 let undoLayout: () => void;
 beforeEach(() => {
@@ -41,41 +43,41 @@ afterEach(() => {
 describe('spec 000 §2 route access and landing', () => {
   it('private routes send a signed-out user to /login, which shows no header', async () => {
     renderAt('/inspection');
-    await waitFor(() => expect(where()).toBe('/login'));
+    await waitFor(() => expect(where()).toBe('/login'), LOADED);
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
   it('/re-inspection/{carId} sends a signed-out user to /login?carId=..&version=..', async () => {
     renderAt('/re-inspection/42?version=3');
-    await waitFor(() => expect(where()).toBe('/login?carId=42&version=3'));
+    await waitFor(() => expect(where()).toBe('/login?carId=42&version=3'), LOADED);
   });
 
   it('/login sends a signed-in user to their landing', async () => {
     signInAs('qc-Version');
     renderAt('/login');
-    await waitFor(() => expect(where()).toBe('/inspection-version'));
+    await waitFor(() => expect(where()).toBe('/inspection-version'), LOADED);
   });
 
   it('a path the role may not open goes to the role landing', async () => {
     signInAs('qc-Version');
     renderAt('/inspection');
-    await waitFor(() => expect(where()).toBe('/inspection-version'));
+    await waitFor(() => expect(where()).toBe('/inspection-version'), LOADED);
   });
 
   it('/ goes to the landing: the version role to /inspection-version, qc to /inspection', async () => {
     signInAs('qc-Version');
     renderAt('/');
-    await waitFor(() => expect(where()).toBe('/inspection-version'));
+    await waitFor(() => expect(where()).toBe('/inspection-version'), LOADED);
     cleanup();
     signInAs('qc');
     renderAt('/');
-    await waitFor(() => expect(where()).toBe('/inspection'));
+    await waitFor(() => expect(where()).toBe('/inspection'), LOADED);
   });
 
   it('a role with no QC role ends on /unauth', async () => {
     signInAs('sales');
     renderAt('/inspection');
-    await waitFor(() => expect(where()).toBe('/unauth'));
+    await waitFor(() => expect(where()).toBe('/unauth'), LOADED);
     expect(screen.getByText(NOT_AUTHORISED)).toBeTruthy();
   });
 
@@ -90,6 +92,6 @@ describe('spec 000 §2 route access and landing', () => {
     signInAs('qc');
     renderAt('/inspection');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
-    expect(await screen.findByText('No Appointment Data')).toBeTruthy();
+    expect(await screen.findByText('No Appointment Data', {}, LOADED)).toBeTruthy();
   });
 });

@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import {
-  customerDocumentsMachine,
-  showsDocumentPopup,
-  type ApproveDocumentRequest,
-  type CustomerDocuments,
-  type LoadDocumentsRequest,
-} from '../../src/machines/customer-documents.machine.ts';
+import type { ApproveDocumentRequest, CustomerDocuments, LoadDocumentsRequest } from '../../src/api/docs.ts';
+import { customerDocumentsMachine, showsDocumentPopup } from '../../src/machines/customer-documents.machine.ts';
 import { deferred, type Deferred } from './helpers.ts';
 
 const docs: CustomerDocuments = {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/http.ts';
-import { remarkMachine, type RemarkRequest, type RemarkTarget } from '../../src/machines/remark.machine.ts';
+import type { RemarkRequest, RemarkTarget } from '../../src/api/review.ts';
+import { remarkMachine } from '../../src/machines/remark.machine.ts';
 import { controlledCall } from './helpers.ts';
 
 const target: RemarkTarget = {

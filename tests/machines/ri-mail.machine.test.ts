@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import riMailConfig from '../../src/config/ri-mail.json';
-import { riMailMachine, type RiMailInput, type RiMailRequest } from '../../src/machines/ri-mail.machine.ts';
+import type { RiMailRequest } from '../../src/api/review.ts';
+import { riMailMachine, type RiMailInput } from '../../src/machines/ri-mail.machine.ts';
 import { controlledCall } from './helpers.ts';
 
 const QC_MAILBOXES = riMailConfig.defaultRecipients;

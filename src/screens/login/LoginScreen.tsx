@@ -3,8 +3,8 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import demo from '../../config/demo-users.json';
 import { oauth } from '../../api/main.ts';
 import { writeSession } from '../../api/session.ts';
-import { afterLogin, isKnownRole } from '../../app/access.ts';
-import { useSession } from '../../app/useSession.ts';
+import { afterLogin, isKnownRole } from '../../session/access.ts';
+import { useSession } from '../../session/useSession.ts';
 import { emailFromIdToken, renderGoogleButton } from './google.ts';
 
 /** Shown when the server signs in a user whose role the panel has no screens for (spec 000 §2, §8). */

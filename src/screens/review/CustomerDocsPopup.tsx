@@ -8,15 +8,9 @@ import { memo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Dialog, Heading, Modal } from 'react-aria-components';
-import {
-  customerDocumentsMachine,
-  RC_TYPES,
-  type DocImageState,
-  type DocType,
-  type RcType,
-} from '../../machines/customer-documents.machine.ts';
-import { approveDocument, fetchCustomerDocuments } from '../../api/docs.ts';
-import { showError, showSuccess } from '../../app/toast.ts';
+import { customerDocumentsMachine, RC_TYPES, type DocImageState } from '../../machines/customer-documents.machine.ts';
+import { approveDocument, fetchCustomerDocuments, type DocType, type RcType } from '../../api/docs.ts';
+import { showError, showSuccess } from '../../components/toast.ts';
 
 interface Props {
   appointmentId: string;

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Dialog, Heading, Modal } from 'react-aria-components';
 import type { RowState } from '../../engine/types.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
-import { showError, showSuccess } from '../../app/toast.ts';
+import { showError, showSuccess } from '../../components/toast.ts';
 import {
   addMask,
   createCanvasSurface,

@@ -12,7 +12,7 @@ import { latestRemark } from '../../engine/submission.ts';
 import { formatCountdown, reviewTimerMachine } from '../../machines/review-timer.machine.ts';
 import { assignmentMachine } from '../../machines/assignment.machine.ts';
 import { assignToMe } from '../../api/main.ts';
-import { showError } from '../../app/toast.ts';
+import { showError } from '../../components/toast.ts';
 import type { ReviewAccess } from './access.ts';
 
 export function inspectionTypeLabel(version: number): string {

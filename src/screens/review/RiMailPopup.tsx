@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import { Dialog, Heading, Modal } from 'react-aria-components';
 import { riMailMachine, type RiMailInput } from '../../machines/ri-mail.machine.ts';
 import { sendRiMail } from '../../api/review.ts';
-import { showError, showSuccess } from '../../app/toast.ts';
+import { showError, showSuccess } from '../../components/toast.ts';
 
 interface Props extends RiMailInput {
   onClose: (sent: boolean) => void;

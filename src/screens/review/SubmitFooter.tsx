@@ -11,7 +11,7 @@ import type { ReviewModel } from '../../engine/types.ts';
 import { submissionMachine } from '../../machines/submission.machine.ts';
 import issueTypes from '../../config/issue-types.json';
 import { submitReport } from '../../api/main.ts';
-import { showError, showSuccess } from '../../app/toast.ts';
+import { showError, showSuccess } from '../../components/toast.ts';
 
 interface Props {
   model: ReviewModel;

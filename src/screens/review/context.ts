@@ -1,7 +1,7 @@
 /** What every row needs besides its RowState; stable for the life of a review so memoised rows keep skipping. */
 import { createContext, useContext } from 'react';
 import type { Edit, RowState } from '../../engine/types.ts';
-import type { RemarkTarget } from '../../machines/remark.machine.ts';
+import type { RemarkTarget } from '../../api/review.ts';
 import type { AudioRecorder } from './audio.ts';
 
 export interface ReviewRowContext {

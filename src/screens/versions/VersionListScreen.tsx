@@ -4,8 +4,8 @@ import { Input, Label, SearchField } from 'react-aria-components';
 import dayjs from 'dayjs';
 import { fetchVersions, type VersionRow } from '../../api/main.ts';
 import type { LoginData } from '../../api/session.ts';
-import { REVIEW_OPENING_ROLES } from '../../app/access.ts';
-import { useSession } from '../../app/useSession.ts';
+import { REVIEW_OPENING_ROLES } from '../../session/access.ts';
+import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { statusLabel, statusTone } from '../inspections/status.ts';
 

@@ -3,13 +3,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { approveDocument, fetchCustomerDocuments } from '../../../src/api/docs.ts';
-import { showError, showSuccess } from '../../../src/app/toast.ts';
+import { showError, showSuccess } from '../../../src/components/toast.ts';
 import { CustomerDocsPopup } from '../../../src/screens/review/CustomerDocsPopup.tsx';
 import { fakeLayout } from '../../support/layout.ts';
 import { REVIEWER } from './helpers.tsx';
 
 vi.mock('../../../src/api/docs.ts', () => ({ fetchCustomerDocuments: vi.fn(), approveDocument: vi.fn() }));
-vi.mock('../../../src/app/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
+vi.mock('../../../src/components/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
 
 beforeAll(() => {
   fakeLayout();

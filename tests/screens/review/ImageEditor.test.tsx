@@ -3,13 +3,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { carEngine } from '../../../src/engine/car-config.ts';
-import { showError, showSuccess } from '../../../src/app/toast.ts';
+import { showError, showSuccess } from '../../../src/components/toast.ts';
 import { ImageEditor } from '../../../src/screens/review/ImageEditor.tsx';
 import { fakeLayout } from '../../support/layout.ts';
 import { makeInspection } from './helpers.tsx';
 import { recordingSurface } from './surface.ts';
 
-vi.mock('../../../src/app/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
+vi.mock('../../../src/components/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
 
 const model = carEngine.evaluate(makeInspection());
 const rcRow = model.rows[model.order.find((k) => k.startsWith('rcImages:'))!];

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { fetchInspection, assignToMe, submitReport } from '../../../src/api/main.ts';
 import { saveRemark, setReviewStartTime, uploadImage } from '../../../src/api/review.ts';
 import { fetchCustomerDocuments } from '../../../src/api/docs.ts';
-import { showError, showSuccess } from '../../../src/app/toast.ts';
+import { showError, showSuccess } from '../../../src/components/toast.ts';
 import { signInAs } from '../../support/fake-http.ts';
 import { fakeLayout } from '../../support/layout.ts';
 import { makeInspection, OTHER, REVIEWER, renderReview } from './helpers.tsx';
@@ -36,7 +36,7 @@ vi.mock('../../../src/api/docs.ts', () => ({
   fetchCustomerDocuments: vi.fn(async () => ({ preRcImages: [], preInsuranceImages: [] })),
   approveDocument: vi.fn(),
 }));
-vi.mock('../../../src/app/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
+vi.mock('../../../src/components/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
 
 const serve = (inspection = makeInspection({ values: { rtoNocIssued: 'No' } })) => {
   vi.mocked(fetchInspection).mockResolvedValue(inspection);

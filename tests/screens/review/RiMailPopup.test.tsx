@@ -3,12 +3,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sendRiMail } from '../../../src/api/review.ts';
-import { showError, showSuccess } from '../../../src/app/toast.ts';
+import { showError, showSuccess } from '../../../src/components/toast.ts';
 import { RiMailPopup } from '../../../src/screens/review/RiMailPopup.tsx';
 import { fakeLayout } from '../../support/layout.ts';
 
 vi.mock('../../../src/api/review.ts', () => ({ sendRiMail: vi.fn() }));
-vi.mock('../../../src/app/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
+vi.mock('../../../src/components/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
 
 beforeAll(() => {
   fakeLayout();

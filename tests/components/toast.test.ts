@@ -9,8 +9,8 @@ vi.mock('sonner', () => ({
   },
 }));
 
-const { showError, showSuccess } = await import('../../src/app/toast.ts');
-const { TOAST_POSITION, toasterRequested } = await import('../../src/app/toast-host.ts');
+const { showError, showSuccess } = await import('../../src/components/toast.ts');
+const { TOAST_POSITION, toasterRequested } = await import('../../src/components/toast-host.ts');
 
 beforeEach(() => {
   calls.length = 0;

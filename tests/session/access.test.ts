@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLogin, canAccess, isKnownRole, isPublicPath, landingFor } from '../../src/app/access.ts';
+import { afterLogin, canAccess, isKnownRole, isPublicPath, landingFor } from '../../src/session/access.ts';
 
 describe('spec 000 §2 landing: gs → /gs-unflagging; other and qc version → /inspection-version; qc, admin, store manager → /inspection; else /unauth', () => {
   it.each([

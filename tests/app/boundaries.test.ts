@@ -1,0 +1,48 @@
+// Issue 10 'Boundaries are enforced': ESLint refuses an import against the layer order of docs/architecture.md.
+// Each case lints a one-line fixture as if it were a file of the given folder, with the project's own eslint.config.js.
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
+}
+
+const FORBIDDEN: [string, string, string][] = [
+  ['a screen imports the app shell', 'src/screens/login/Fixture.tsx', "import { ROUTES } from '../../app/routes.ts';"],
+  ['a screen lazy-imports the app shell', 'src/screens/login/Fixture.tsx', "export const app = () => import('../../app/App.tsx');"],
+  ['the engine imports a machine', 'src/engine/fixture.ts', "import { remarkMachine } from '../machines/remark.machine.ts';"],
+  ['the engine imports the HTTP client', 'src/engine/fixture.ts', "import { mainHttp } from '../api/main.ts';"],
+  ['the engine imports React', 'src/engine/fixture.ts', "import { useState } from 'react';"],
+  ['the api imports a machine', 'src/api/fixture.ts', "import { remarkMachine } from '../machines/remark.machine.ts';"],
+  ['a machine imports a screen', 'src/machines/fixture.ts', "import { LoginScreen } from '../screens/login/LoginScreen.tsx';"],
+  ['a shared component imports the app shell', 'src/components/Fixture.tsx', "import { App } from '../app/App.tsx';"],
+  ['the server imports a screen', 'server/fixture.ts', "import { LoginScreen } from '../src/screens/login/LoginScreen.tsx';"],
+  ['the server imports the browser API client', 'server/fixture.ts', "import { mainHttp } from '../src/api/main.ts';"],
+];
+
+const ALLOWED: [string, string, string][] = [
+  ['the app imports a screen', 'src/app/Fixture.tsx', "export const login = () => import('../screens/login/LoginScreen.tsx');"],
+  ['a screen imports a shared component and the session', 'src/screens/login/Fixture.tsx', "import { showError } from '../../components/toast.ts';\nimport { useSession } from '../../session/useSession.ts';"],
+  ['a machine imports an api request type', 'src/machines/fixture.ts', "import type { RemarkRequest } from '../api/review.ts';"],
+  ['the engine imports config and immer', 'src/engine/fixture.ts', "import constants from '../config/car/constants.json';\nimport { produce } from 'immer';"],
+  ['the server imports the engine and config', 'server/fixture.ts', "import { createEngine } from '../src/engine/model.ts';\nimport access from '../src/config/route-access.json';"],
+];
+
+describe('import boundaries (eslint-plugin-boundaries in eslint.config.js)', () => {
+  it.each(FORBIDDEN)('refuses: %s', async (_, file, code) => {
+    const errors = await boundaryErrors(file, code);
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it.each(ALLOWED)('accepts: %s', async (_, file, code) => {
+    expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+
+  it('names the layer order in its message', async () => {
+    const [message] = await boundaryErrors('src/screens/login/Fixture.tsx', "import { ROUTES } from '../../app/routes.ts';");
+    expect(message).toContain('A screens file may not import app');
+  });
+});
