@@ -4,9 +4,33 @@
  */
 import dayjs from 'dayjs';
 import bikeScreens from '../config/bike-list.json';
-import type { BikePushBody, BikeSubmitForm } from '../machines/bike-submission.machine.ts';
 import { ApiError, createHttp, signOutToLogin } from './http.ts';
 import { mainHttp } from './main.ts';
+
+/** A corrected field of the push call (server/routes/bike.ts). */
+export interface PushedField {
+  value?: string | string[] | number | null;
+  rejected?: boolean;
+  subParts?: Record<string, PushedField>;
+}
+
+/** Body of the push appointment data call (spec 001 §7). */
+export interface BikePushBody {
+  appointmentId: string;
+  inspectionData: Record<string, Record<string, PushedField>>;
+  images: { hashKey: string; rejected: boolean }[];
+  videos: { hashKey: string; rejected: boolean }[];
+  reason: string;
+}
+
+/** Form of the submit status call (spec 001 §7: status and reason, with bike id and appointment id). */
+export interface BikeSubmitForm {
+  status: Exclude<BikeStatus, 'READY_FOR_REVIEW'>;
+  reason: string;
+  bikeId: number;
+  appointmentId: string;
+  version: number;
+}
 
 const withSlash = (base: string) => (base.endsWith('/') ? base : `${base}/`);
 export const BIKE_API_BASE = withSlash(import.meta.env.VITE_BIKE_API_BASE ?? '/bike-api/');

@@ -12,35 +12,12 @@ import type { InspectionImage } from '../engine/inspection.ts';
 import { evaluateOutcome, type OutcomeRule } from '../engine/outcome.ts';
 import { rejectedRows, validateBeforeSubmit } from '../engine/submission.ts';
 import type { ReviewModel, RowState } from '../engine/types.ts';
+import type { BikePushBody, BikeSubmitForm, PushedField } from '../api/bike.ts';
 import { errorDetail } from './error-detail.ts';
 
-export type BikeStatus = 'APPROVED' | 'REJECTED';
+/** The status a submission sets. */
+export type BikeStatus = BikeSubmitForm['status'];
 export const BIKE_REDIRECT_MS: number = bikeScreens.redirectMs;
-
-/** A corrected field of the push call (server/routes/bike.ts). */
-export interface PushedField {
-  value?: string | string[] | number | null;
-  rejected?: boolean;
-  subParts?: Record<string, PushedField>;
-}
-
-/** Body of the push appointment data call (spec 001 §7). */
-export interface BikePushBody {
-  appointmentId: string;
-  inspectionData: Record<string, Record<string, PushedField>>;
-  images: { hashKey: string; rejected: boolean }[];
-  videos: { hashKey: string; rejected: boolean }[];
-  reason: string;
-}
-
-/** Form of the submit status call (spec 001 §7: status and reason, with bike id and appointment id). */
-export interface BikeSubmitForm {
-  status: BikeStatus;
-  reason: string;
-  bikeId: number;
-  appointmentId: string;
-  version: number;
-}
 
 /** The submission's status by the product's `submission` outcome rule, from the number of ticked items. */
 export function bikeStatus(model: ReviewModel, config: ReviewConfig): BikeStatus {

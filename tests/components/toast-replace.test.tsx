@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { toast, Toaster } from 'sonner';
-import { showError, showSuccess } from '../../src/app/toast.ts';
-import { TOAST_OPTIONS, TOAST_POSITION } from '../../src/app/toast-host.ts';
+import { showError, showSuccess } from '../../src/components/toast.ts';
+import { TOAST_OPTIONS, TOAST_POSITION } from '../../src/components/toast-host.ts';
 
 const settle = (ms = 50) => act(async () => new Promise((r) => setTimeout(r, ms)));
 const shown = () => [...document.querySelectorAll('[data-sonner-toast]')];
