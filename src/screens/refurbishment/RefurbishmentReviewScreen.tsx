@@ -7,8 +7,8 @@ import { fetchRefurbishment, fetchRefurbishmentVersion, submitRefurbishment, typ
 import type { LoginData } from '../../api/session.ts';
 import { plainDetail, refurbishmentMachine, type RefurbishmentSubmitPayload } from '../../machines/refurbishment.machine.ts';
 import { REFURBISHMENT_CONFIG, REFURBISHMENT_TEXTS, isEditable, showsAfterRef, verdictSection, type RemarkEntry } from '../../machines/refurbishment.rules.ts';
-import { showError, showSuccess } from '../../app/toast.ts';
-import { useSession } from '../../app/useSession.ts';
+import { showError, showSuccess } from '../../components/toast.ts';
+import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { rupees } from './money.ts';
 import './refurbishment.css';

@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import { fetchRefurbishmentVersions, type RefurbVersionRow } from '../../api/refurbishment.ts';
 import { plainDetail } from '../../machines/refurbishment.machine.ts';
 import { REFURBISHMENT_TEXTS } from '../../machines/refurbishment.rules.ts';
-import { REVIEW_OPENING_ROLES, canAccess } from '../../app/access.ts';
-import { useSession } from '../../app/useSession.ts';
+import { REVIEW_OPENING_ROLES, canAccess } from '../../session/access.ts';
+import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import './refurbishment.css';
 
