@@ -101,4 +101,26 @@ async function checkGs(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-process.exitCode = (await main()) || (await checkGs());
+/** The GS refurbishment rules (src/config/refurbishment/refurbishment.json): schema, rules, and the cases they carry. */
+async function checkRefurbishment(): Promise<number> {
+  const { loadRefurbishmentConfig, runRefurbishmentCases } = await import('../src/engine/refurbishment-config.ts');
+  let config;
+  try {
+    config = loadRefurbishmentConfig(JSON.parse(readFileSync(join(dir, '..', 'refurbishment', 'refurbishment.json'), 'utf8')));
+  } catch (e) {
+    console.error(`config:check: ${e instanceof ConfigError ? e.message : `refurbishment/refurbishment.json: ${(e as Error).message}`}`);
+    return 1;
+  }
+  const results = runRefurbishmentCases(config);
+  for (const { name, problems } of results) {
+    if (!problems.length) console.log(`ok   refurbishment: ${name}`);
+    else console.error(`FAIL refurbishment: ${name}\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  const failed = results.filter((r) => r.problems.length).length;
+  console.log(`config:check: refurbishment ${config.outcomes.submission.length} outcome rules; ${results.length - failed} cases passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+// Every product is checked, so one broken config does not hide another's problems.
+const results = [await main(), await checkGs(), await checkRefurbishment()];
+process.exitCode = results.some(Boolean) ? 1 : 0;

@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import demoUsers from '../src/config/demo-users.json' with { type: 'json' };
 import { CAR_CONFIG_FILES } from '../src/engine/car-config.ts';
 import { loadCarConfig } from '../src/engine/config-schema.ts';
+import refurbishmentConfig from '../src/config/refurbishment/refurbishment.json' with { type: 'json' };
+import { loadRefurbishmentConfig } from '../src/engine/refurbishment-config.ts';
 import { buildApp } from './app.ts';
 import { startAutoAssignmentJob } from './auto-assignment.ts';
 import { openDb } from './db.ts';
@@ -22,6 +24,7 @@ const host = env.HOST ?? '0.0.0.0';
 const db = await openDb({ DATABASE_URL: env.DATABASE_URL, dataDir: join(dataDir, 'pgdata') });
 // The browser runs the car config unchecked; the server refuses to start on one that fails its JSON Schema.
 loadCarConfig(CAR_CONFIG_FILES);
+loadRefurbishmentConfig(refurbishmentConfig);
 const applied = await migrate(db);
 if (applied.length) console.log(`migrations applied: ${applied.join(', ')}`);
 if (await seedIfEmpty(db, { uploadsDir })) console.log('seeded demo data');

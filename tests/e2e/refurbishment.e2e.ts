@@ -1,5 +1,6 @@
 // The GS refurbishment review of spec 001 in the browser against the real server: list and search, take a suggestion,
 // review before and after refurbishment, then browse the versions.
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RefurbDetail, RefurbListRow } from '../../src/api/refurbishment.ts';
@@ -38,6 +39,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   token = await apiToken(baseURL, REVIEWER);
   context = await signedInContext(browser, baseURL, REVIEWER);
+  mkdirSync('tests/artifacts', { recursive: true });
 });
 afterAll(async () => {
   await context?.close();
@@ -52,6 +54,7 @@ describe('spec 001 §2 GS refurbishment list', () => {
     await expect.poll(() => rows(page).count()).toBe(50);
     await page.getByTestId('refurbishment-scroll').evaluate((box) => box.scrollTo(0, box.scrollHeight));
     await expect.poll(() => rows(page).count()).toBe(all.length);
+    await page.screenshot({ path: 'tests/artifacts/refurbishment-list.png' });
 
     const target = all[3].appointmentId;
     const box = page.getByRole('searchbox', { name: 'Appointment ID' });
@@ -136,6 +139,7 @@ describe('spec 001 §2, §4 review before and after refurbishment', () => {
     await page.getByText(`Total Actual Cost: ${rupees(d.totalActualRefurbishmentCost!)}`).waitFor();
     await item(page, 0).getByText(`Actual Cost: ${rupees(d.fields[0].afterRef!.actualRefurbishmentCost!)}`).waitFor();
     await item(page, 0).getByRole('textbox', { name: 'QC Comment' }).fill('Good finish');
+    await page.screenshot({ path: 'tests/artifacts/refurbishment-review.png' });
     await page.getByRole('button', { name: 'SUBMIT' }).click();
     await page.waitForURL(`${baseURL}/gs-refurbishment`);
     const stored = await detail(mine.appointmentId);
