@@ -34,6 +34,11 @@ export const ROUTES: readonly ScreenRoute[] = [
   { path: '/gs-refurbishment-review/:appointmentId', screen: lazy(() => import('../screens/refurbishment/RefurbishmentReviewScreen.tsx')), access: 'private' },
   { path: '/gs-refurbishment-version', screen: RefurbishmentVersionScreen, access: 'private' },
   { path: '/gs-refurbishment-version/:appointment', screen: RefurbishmentVersionScreen, access: 'private' },
+  { path: '/gs-unflagging', screen: lazy(() => import('../screens/gs/GsListScreen.tsx')), access: 'private' },
+  { path: '/gs-unflagging-details/:appointmentId', screen: lazy(() => import('../screens/gs/GsDetailScreen.tsx')), access: 'private' },
+  { path: '/customer-audit/:appointmentId/:expiryTime', screen: lazy(() => import('../screens/public/CustomerAuditScreen.tsx')), access: 'public' },
+  { path: '/sell-online', screen: lazy(() => import('../screens/public/SellOnlineScreen.tsx')), access: 'public' },
+  { path: '/public/health', screen: lazy(() => import('../screens/public/HealthScreen.tsx')), access: 'public' },
   { path: '/view-image/:index', screen: lazy(() => import('../screens/image/ImageViewerScreen.tsx')), access: 'private' },
 ];
 

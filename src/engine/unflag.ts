@@ -47,6 +47,8 @@ export interface UnflagConfig {
     noData: string;
   };
   redirectAfterSuccessMs: number;
+  /** List rows older than this (from creation) are marked overdue. */
+  overdueAfterMinutes: number;
   cases: { name: string; facts: FlagFacts & { action: UnflagAction }; expect: Record<string, unknown> }[];
 }
 

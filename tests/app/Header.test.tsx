@@ -79,7 +79,7 @@ describe('spec 000 §2 header: navigation links by role', () => {
         <Header session={user('SM-QcAdmin')} />
       </MemoryRouter>,
     );
-    expect(linkNames()).toEqual(['Car QC', 'Versions', 'Refurbishment', 'Refurbishment Versions']);
+    expect(linkNames()).toEqual(['Car QC', 'Versions', 'Refurbishment', 'Refurbishment Versions', 'GS Unflagging']);
     expect(screen.queryByRole('button', { name: /Admin/ })).toBeNull();
   });
 

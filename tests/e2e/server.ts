@@ -10,6 +10,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The public pages' link key of the test server, so browser tests can make signed links (server/link-token.ts). */
+export const E2E_LINK_SECRET = 'e2e-link-secret-not-for-production';
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -33,7 +36,7 @@ export async function startServer(opts: { staticDir?: string } = {}): Promise<Ru
   const staticDir = opts.staticDir ?? join(dataDir, 'dist');
   if (!opts.staticDir && existsSync('dist')) cpSync('dist', staticDir, { recursive: true });
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_MODE: 'dev' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_MODE: 'dev', LINK_SECRET: E2E_LINK_SECRET };
   delete env.DATABASE_URL;
   env.STATIC_DIR = staticDir;
   let output = '';

@@ -1,0 +1,246 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/http.ts';
+import { fetchDispositions, fetchGsDetail, type FlagTypeDispositions, type GsDetail, type GsImage } from '../../api/gs.ts';
+import { useSession } from '../../app/useSession.ts';
+import { flagTypeLabel } from '../../engine/unflag.ts';
+import { UNFLAG_CONFIG } from '../../machines/unflag.machine.ts';
+import { Carousel } from './Carousel.tsx';
+import { UnflagActionBar } from './UnflagActionBar.tsx';
+import './gs.css';
+
+export const NOT_FOUND_TEXT = 'No flagged car was found at this address. Please open it from the GS Unflagging list.';
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** Zoom in a new tab (spec 002 §2): /view-image/{index}?url=. */
+function ZoomImage({ image, index, caption }: { image: GsImage; index: number; caption?: string }) {
+  return (
+    <figure className="gs-figure">
+      <a href={`/view-image/${index}?${new URLSearchParams({ url: image.url })}`} target="_blank" rel="noreferrer" aria-label={`Zoom ${image.title}`}>
+        <img src={image.url} alt={image.title} loading="lazy" />
+      </a>
+      <figcaption>{caption ?? image.title}</figcaption>
+    </figure>
+  );
+}
+
+function NotFound() {
+  return (
+    <main className="page centered">
+      <h1>Flagged car not found</h1>
+      <p>{NOT_FOUND_TEXT}</p>
+      <Link to="/gs-unflagging">Back to GS Unflagging</Link>
+    </main>
+  );
+}
+
+/** Yes/no icon from a lower-case 'yes' match (spec 002 §2). */
+function YesNo({ value }: { value?: string }) {
+  const yes = (value ?? '').toLowerCase() === 'yes';
+  return (
+    <span className={yes ? 'gs-yes' : 'gs-no'} role="img" aria-label={yes ? 'Yes' : 'No'}>
+      {yes ? '✔' : '✘'}
+    </span>
+  );
+}
+
+/** /gs-unflagging-details/{appointmentId}?leadToken= (spec 002 §2 'GS unflagging detail'). */
+export function GsDetailScreen() {
+  const { appointmentId = '' } = useParams();
+  const [search] = useSearchParams();
+  const leadToken = search.get('leadToken') ?? '';
+  const session = useSession();
+  const [data, setData] = useState<{ detail: GsDetail; etag: string | null } | null>(null);
+  const [failure, setFailure] = useState<'notFound' | 'error' | null>(null);
+  const [dispositions, setDispositions] = useState<FlagTypeDispositions[]>([]);
+  const valid = /^[0-9]+$/.test(appointmentId) && !!leadToken;
+
+  useEffect(() => {
+    if (!valid) {
+      // Spec 002 §5: a non-numeric id is only logged; the page says plainly that there is nothing here.
+      console.warn(`GS detail: wrong URL ${appointmentId}`);
+      return;
+    }
+    let live = true;
+    fetchGsDetail(appointmentId, leadToken).then(
+      (result) => live && setData(result),
+      (error: unknown) => live && setFailure(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'notFound' : 'error'),
+    );
+    fetchDispositions().then((list) => live && setDispositions(list), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [appointmentId, leadToken, valid]);
+
+  if (!valid || failure === 'notFound') return <NotFound />;
+  if (failure === 'error') return <main className="page"><p role="alert">The flagged car could not be loaded. Please try again.</p></main>;
+  if (!data) return <main className="page"><p role="status">Loading...</p></main>;
+
+  const { detail, etag } = data;
+  const info = detail.basicInfo;
+  const facts = { conditionFlag: detail.conditionFlag, hardBeta: !!detail.otherInfo?.hardBeta };
+  const isAssignee = !!session && !!detail.assignedTo && detail.assignedTo.toLowerCase() === session.email.toLowerCase();
+  const slider = [...detail.mainImages, ...detail.impMainImages];
+  let zoomIndex = 0;
+
+  return (
+    <main className="page gs-detail">
+      <header className="gs-detail-header">
+        <h1>{`${detail.appointmentId} | New inspection`}</h1>
+        {info.pdfUrl && (
+          <a href={info.pdfUrl} target="_blank" rel="noreferrer">
+            Inspection PDF
+          </a>
+        )}
+      </header>
+      <p className="gs-subheader">
+        {[info.make, info.model, info.year, MONTHS[info.month - 1] ?? '', info.variant, info.fuelType].filter(Boolean).join(' | ')}
+        {' | '}
+        <span>{`Scrap(${info.toBeScrapped})`}</span>
+        {' | '}
+        <span>{`Inspected by ${info.inspectionBy} (${info.cjNumber})`}</span>
+      </p>
+
+      <div className="gs-top">
+        <Carousel label="Car images" perView={1} className="gs-slider">
+          {slider.map((image) => (
+            <img key={image.url} src={image.url} alt={image.title} />
+          ))}
+        </Carousel>
+        <div className="gs-parts">
+          <details open>
+            <summary>Show Important</summary>
+            <dl>
+              {Object.entries(info.important ?? {}).map(([key, part]) => (
+                <div key={key}>
+                  <dt>{part.title}</dt>
+                  <dd>{part.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </details>
+          <details>
+            <summary>Show Less Important</summary>
+            <dl>
+              {Object.entries(info.showLessImportant ?? {}).map(([key, part]) => (
+                <div key={key}>
+                  <dt>{part.title}</dt>
+                  <dd>{part.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </details>
+        </div>
+      </div>
+
+      {isAssignee && detail.status === 'pending' && (
+        <UnflagActionBar appointmentId={detail.appointmentId} conditionFlag={detail.conditionFlag} hardBeta={facts.hardBeta} etag={etag} dispositions={dispositions} />
+      )}
+
+      <section aria-labelledby="gs-flagging">
+        <h2 id="gs-flagging">Flagging Details</h2>
+        <p>
+          Flag Type: <strong>{flagTypeLabel(UNFLAG_CONFIG, facts)}</strong>
+        </p>
+        {detail.otherInfo?.betaReason?.length ? (
+          <ul aria-label="Flagging dispositions">
+            {detail.otherInfo.betaReason.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        ) : null}
+        <p>Weighted Rating: {detail.otherInfo?.weightedRating}</p>
+      </section>
+
+      <section aria-labelledby="gs-comments">
+        <h2 id="gs-comments">Comments</h2>
+        {info.comments?.map((group) => (
+          <div key={group.title}>
+            <h3>{group.title}</h3>
+            <ul>
+              {group.comments.map((c, i) => (
+                <li key={i}>{c.comment}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </section>
+
+      <section aria-labelledby="gs-main">
+        <h2 id="gs-main">Main Images</h2>
+        <Carousel label="Main Images" perView={6}>
+          {detail.mainImages.map((image) => (
+            <ZoomImage key={image.url} image={image} index={zoomIndex++} />
+          ))}
+        </Carousel>
+      </section>
+
+      <section aria-labelledby="gs-important">
+        <h2 id="gs-important">Important Images</h2>
+        <div className="gs-grid">
+          {detail.impMainImages.map((image) => (
+            <ZoomImage key={image.url} image={image} index={zoomIndex++} />
+          ))}
+        </div>
+      </section>
+
+      {detail.gsNoGoImages.map((part) => (
+        <section key={part.title} aria-label={`No-go part ${part.title}`} className="gs-nogo">
+          <h2>{part.title}</h2>
+          {Object.entries(part.subParts ?? {}).map(([key, sub]) => (
+            <div key={key}>
+              <h3>
+                {sub.title}: {sub.value} {sub.additionalInfo?.condition?.length ? `(${sub.additionalInfo.condition.join(', ')})` : ''}
+              </h3>
+              <div className="gs-grid">
+                {(sub.additionalInfo?.image ?? []).map((image) => (
+                  <ZoomImage key={image.url} image={image} index={zoomIndex++} />
+                ))}
+              </div>
+              {(sub.additionalInfo?.video ?? []).map((video) => (
+                <video key={video.url} className="gs-video" src={video.url} controls preload="metadata" aria-label={video.title} />
+              ))}
+            </div>
+          ))}
+        </section>
+      ))}
+
+      <section aria-labelledby="gs-other">
+        <h2 id="gs-other">All Other Photos</h2>
+        <Carousel label="All Other Photos" perView={4}>
+          {detail.additionalImages.map((image) => (
+            <ZoomImage key={image.url} image={image} index={zoomIndex++} caption={[image.title, image.subPart, image.condition].filter(Boolean).join(' / ')} />
+          ))}
+        </Carousel>
+      </section>
+
+      <section aria-labelledby="gs-parts">
+        <h2 id="gs-parts">All Other Parts without Photos</h2>
+        <table className="gs-table">
+          <thead>
+            <tr>
+              <th scope="col">Part</th>
+              <th scope="col">Sub-part</th>
+              <th scope="col">Status</th>
+              <th scope="col">Condition</th>
+            </tr>
+          </thead>
+          <tbody>
+            {detail.allOtherParts.map((part) => (
+              <tr key={part.title}>
+                <td>{part.title}</td>
+                <td>{Object.values(part.subParts ?? {}).map((s) => s.title).join(', ')}</td>
+                <td>
+                  <YesNo value={part.value} />
+                </td>
+                <td>{part.additionalInfo?.condition?.join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </main>
+  );
+}
+
+export default GsDetailScreen;

@@ -1,0 +1,107 @@
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useNavigate } from 'react-router-dom';
+import { Label, TextArea, TextField } from 'react-aria-components';
+import { patchGsFlag, type FlagTypeDispositions } from '../../api/gs.ts';
+import { showError, showSuccess } from '../../app/toast.ts';
+import { SelectField } from '../../components/SelectField.tsx';
+import { actionLabel, UNFLAG_ACTIONS } from '../../engine/unflag.ts';
+import { chosenOutcome, UNFLAG_CONFIG, unflagMachine } from '../../machines/unflag.machine.ts';
+
+interface Props {
+  appointmentId: string;
+  conditionFlag: number;
+  hardBeta: boolean;
+  etag: string | null;
+  dispositions: FlagTypeDispositions[];
+}
+
+/**
+ * The assignee's action bar (spec 002 §2): 'Mark as {current type}', 'Change to {other type}' (disabled for Hard
+ * Beta), 'Un-flag this car'; non-confirm actions ask for a Reason, a Disposition and, for an Alpha car changed to
+ * Beta, 'Select All Wrong Granularities'. The flow and its rules are the unflag machine's.
+ */
+export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, dispositions }: Props) {
+  const navigate = useNavigate();
+  const [snapshot, send] = useMachine(
+    unflagMachine.provide({
+      actors: { submitUnflag: fromPromise(({ input }) => patchGsFlag(input.appointmentId, input.payload, input.etag)) },
+      actions: {
+        showSuccess: (_, params) => showSuccess(params.message),
+        showError: (_, params) => showError(params.message),
+        goToList: () => navigate('/gs-unflagging'),
+      },
+    }),
+    { input: { appointmentId, conditionFlag, hardBeta, etag } },
+  );
+  const { context } = snapshot;
+  const outcome = chosenOutcome(context);
+  const busy = snapshot.hasTag('busy');
+  // Dispositions of the car's type as the server lists them (labels 0 Alpha, 4 Beta).
+  const type = dispositions.find((d) => d.id === (conditionFlag === 0 ? 0 : 4));
+  const options = (type?.dispositions ?? []).map((d) => ({ id: d.key, label: d.label }));
+  const subOptions = (type?.subDispositions ?? []).map((d) => ({ id: d.key, label: d.label }));
+
+  return (
+    <section className="gs-actions" aria-label="Flag action">
+      <div className="gs-action-buttons" role="group" aria-label="Actions">
+        {UNFLAG_ACTIONS.map((action) => (
+          <button
+            key={action}
+            type="button"
+            aria-pressed={context.action === action}
+            disabled={busy || !snapshot.can({ type: 'SELECT', action })}
+            onClick={() => send({ type: 'SELECT', action })}
+          >
+            {actionLabel(UNFLAG_CONFIG, action, context)}
+          </button>
+        ))}
+      </div>
+      {snapshot.hasTag('form') && outcome && (
+        <form
+          className="gs-action-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'SUBMIT' });
+          }}
+        >
+          <p>
+            <strong>{actionLabel(UNFLAG_CONFIG, context.action!, context)}</strong>
+          </p>
+          {outcome.needsReason && (
+            <>
+              <TextField value={context.reason} onChange={(value) => send({ type: 'SET_REASON', value })} isInvalid={!!context.errors.reason} className="gs-field">
+                <Label>Reason</Label>
+                <TextArea rows={3} />
+                {context.errors.reason && <span className="field-error">{context.errors.reason}</span>}
+              </TextField>
+              <div className="gs-field">
+                <SelectField label="Disposition" options={options} value={context.disposition} onChange={(key) => send({ type: 'SET_DISPOSITION', value: key === null ? null : String(key) })} />
+                {context.errors.disposition && <span className="field-error">{context.errors.disposition}</span>}
+              </div>
+            </>
+          )}
+          {outcome.subDispositions && (
+            <div className="gs-field">
+              <SelectField
+                label="Select All Wrong Granularities"
+                selectionMode="multiple"
+                options={subOptions}
+                value={context.subDisposition}
+                onChange={(keys) => send({ type: 'SET_SUB_DISPOSITIONS', keys: keys.map(String) })}
+              />
+            </div>
+          )}
+          <div className="gs-form-buttons">
+            <button type="submit" disabled={busy}>
+              Submit
+            </button>
+            <button type="button" disabled={busy} onClick={() => send({ type: 'CANCEL' })}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

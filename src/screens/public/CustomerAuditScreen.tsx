@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { answerCustomerAudit, fetchCustomerAudit, type CustomerAudit } from '../../api/public.ts';
+import { INVALID_LINK, linkFailure } from './link.ts';
+import './public.css';
+
+export const EXPIRED = 'The Link has been expired!';
+export const APPROVE_TEXT = 'Satisfied with the details, go ahead !';
+export const REJECT_TEXT = 'Not satisifed with the details, send for correction.';
+export const SELECT_FEEDBACK = 'Please select feedback option';
+export const THANK_YOU = 'Thank you! Your feedback has been recorded.';
+
+type View = { kind: 'loading' } | { kind: 'expired' } | { kind: 'invalid' } | { kind: 'error'; detail: string } | { kind: 'open'; audit: CustomerAudit } | { kind: 'answered' };
+
+/** /customer-audit/{appointmentId}/{expiryTime}?token= (spec 002 §2 'Customer audit', §5, §8). Public. */
+export function CustomerAuditScreen() {
+  const { appointmentId = '', expiryTime = '' } = useParams();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const expired = !/^\d+$/.test(expiryTime) || Math.floor(Date.now() / 1000) > Number(expiryTime);
+  const [view, setView] = useState<View>(expired ? { kind: 'expired' } : { kind: 'loading' });
+  const [choice, setChoice] = useState<'approved' | 'rejected' | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const link = { exp: expiryTime, token };
+
+  useEffect(() => {
+    if (expired) return;
+    fetchCustomerAudit(appointmentId, { exp: expiryTime, token }).then(
+      (audit) => setView(audit.status ? { kind: 'answered' } : { kind: 'open', audit }),
+      (error: unknown) => {
+        const failure = linkFailure(error);
+        setView(failure.invalid ? { kind: 'invalid' } : { kind: 'error', detail: failure.detail });
+      },
+    );
+  }, [appointmentId, expiryTime, token, expired]);
+
+  const submit = async () => {
+    if (!choice) {
+      setMessage(SELECT_FEEDBACK);
+      return;
+    }
+    setSending(true);
+    try {
+      await answerCustomerAudit(appointmentId, choice, link);
+      setView({ kind: 'answered' });
+    } catch (error) {
+      const failure = linkFailure(error);
+      if (failure.invalid) setView({ kind: 'invalid' });
+      else setMessage(`Error::${failure.detail}`);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return <main className="public-page">{body()}</main>;
+
+  function body() {
+    switch (view.kind) {
+      case 'expired':
+        return <h1>{EXPIRED}</h1>;
+      case 'invalid':
+        return <p role="alert">{INVALID_LINK}</p>;
+      case 'error':
+        return <p role="alert" className="public-error">{`Error::${view.detail}`}</p>;
+      case 'loading':
+        return <p role="status">Loading...</p>;
+      case 'answered':
+        return <h1>{THANK_YOU}</h1>;
+      case 'open': {
+        const { audit } = view;
+        const rows = audit.customerInput.map((input, i) => ({ title: input.title, customer: input.value, evaluator: audit.cjInput.find((cj) => cj.title === input.title)?.value ?? audit.cjInput[i]?.value ?? '' }));
+        return (
+          <>
+            <h1>Inspection Completed</h1>
+            <p>
+              Customer: {audit.carDetails.customerName}
+              <br />
+              Car: {audit.carDetails.year} {audit.carDetails.make} {audit.carDetails.model}
+              <br />
+              Appointment ID: {audit.appointmentId}
+            </p>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Detail</th>
+                  <th scope="col">Your value</th>
+                  <th scope="col">Evaluator's value</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.title}>
+                    <td>{row.title}</td>
+                    <td>{row.customer}</td>
+                    <td>{row.evaluator}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <RadioGroup value={choice} onChange={(value) => { setChoice(value as 'approved' | 'rejected'); setMessage(null); }}>
+              <Label>Feedback</Label>
+              <Radio value="approved" className="radio"><span className="radio-dot" aria-hidden="true" />{APPROVE_TEXT}</Radio>
+              <Radio value="rejected" className="radio"><span className="radio-dot" aria-hidden="true" />{REJECT_TEXT}</Radio>
+            </RadioGroup>
+            {message && <p role="alert" className="public-error">{message}</p>}
+            <div className="public-actions">
+              <button type="button" onClick={submit} disabled={sending}>SUBMIT</button>
+            </div>
+            <p>For any clarification, please contact your evaluator {audit.inspectionBy}.</p>
+          </>
+        );
+      }
+    }
+  }
+}
+
+export default CustomerAuditScreen;

@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import rules from '../../config/public/sell-online.json';
+import { answerSellOnline, fetchSellOnline, openSellOnline, type SellOnlineRecord } from '../../api/public.ts';
+import { evaluateOutcome, type OutcomeRule } from '../../engine/outcome.ts';
+import { INVALID_LINK, linkFailure, rupees } from './link.ts';
+import './public.css';
+
+export const NO_APPOINTMENT = 'AppointmentId not found';
+export const REJECT_LABEL = 'NO, SEND FOR CORRECTION';
+export const APPROVED_THANKS = 'Thank you for approving the changes. Our Retail Associate will get in touch with you shortly.';
+export const REJECTED_THANKS = 'Thank you. Your feedback has been sent to the evaluator for re-inspection.';
+export const FINAL_PRICE_SHORTLY = 'Our team will share the final price with you shortly.';
+
+const offerRules = rules.offer as OutcomeRule<{ finalPriceLater: boolean }>[];
+const approveRules = rules.approveButton as OutcomeRule<{ label: string }>[];
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'missing' }
+  | { kind: 'invalid' }
+  | { kind: 'error'; detail: string }
+  | { kind: 'open'; record: SellOnlineRecord }
+  | { kind: 'answered'; status: 'APPROVED' | 'REJECTED' };
+
+/** /sell-online?appointmentId=&exp=&token= (spec 002 §2 'Sell-online customer page', §4, §9). Public. */
+export function SellOnlineScreen() {
+  const [search] = useSearchParams();
+  const appointmentId = search.get('appointmentId') ?? '';
+  const link = { exp: search.get('exp') ?? '', token: search.get('token') ?? '' };
+  const [view, setView] = useState<View>(appointmentId ? { kind: 'loading' } : { kind: 'missing' });
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (!appointmentId) return;
+    const proof = { exp: link.exp, token: link.token };
+    fetchSellOnline(appointmentId, proof)
+      .then(async (record) => {
+        if (record.status === 'APPROVED' || record.status === 'REJECTED') {
+          setView({ kind: 'answered', status: record.status });
+          return;
+        }
+        // Spec 002 §4: the first view marks the offer OPEN.
+        if (!record.status) await openSellOnline(appointmentId, proof);
+        setView({ kind: 'open', record });
+      })
+      .catch((error: unknown) => {
+        const failure = linkFailure(error);
+        if (failure.invalid) setView({ kind: 'invalid' });
+        else if (failure.detail === NO_APPOINTMENT) setView({ kind: 'missing' });
+        else setView({ kind: 'error', detail: failure.detail });
+      });
+  }, [appointmentId, link.exp, link.token]);
+
+  const answer = async (status: 'APPROVED' | 'REJECTED') => {
+    setSending(true);
+    try {
+      await answerSellOnline(appointmentId, status, link);
+      setView({ kind: 'answered', status });
+    } catch (error) {
+      const failure = linkFailure(error);
+      setView(failure.invalid ? { kind: 'invalid' } : { kind: 'error', detail: failure.detail });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return <main className="public-page">{body()}</main>;
+
+  function body() {
+    switch (view.kind) {
+      case 'missing':
+        return <h1>{NO_APPOINTMENT}</h1>;
+      case 'invalid':
+        return <p role="alert">{INVALID_LINK}</p>;
+      case 'error':
+        return <p role="alert" className="public-error">{`Error::${view.detail}`}</p>;
+      case 'loading':
+        return <p role="status">Loading...</p>;
+      case 'answered':
+        return <h1>{view.status === 'APPROVED' ? APPROVED_THANKS : REJECTED_THANKS}</h1>;
+      case 'open': {
+        const { record } = view;
+        const { finalPriceLater } = evaluateOutcome(offerRules, record);
+        return (
+          <>
+            <h1>Hi {record.customerName},</h1>
+            <p>
+              Your car: {record.year} {record.make} {record.model} {record.variant}
+            </p>
+            <ul aria-label="Offer messages">
+              {record.additionalComments.map((comment) => (
+                <li key={comment}>{comment}</li>
+              ))}
+            </ul>
+            {record.reviewData.map((section) => {
+              const table = (
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Detail</th>
+                      <th scope="col">You said</th>
+                      <th scope="col">Evaluator found</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {section.detail.map((row) => (
+                      <tr key={row.title}>
+                        <td>{row.title}</td>
+                        <td>{row.sellerInput}</td>
+                        <td>{row.CjInput}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              );
+              return section.isCollapsable ? (
+                <details key={section.title}>
+                  <summary>{section.title}</summary>
+                  {table}
+                </details>
+              ) : (
+                <section key={section.title} aria-label={section.title}>
+                  <h2>{section.title}</h2>
+                  {table}
+                </section>
+              );
+            })}
+            <p>
+              Previous price: <span className="price">{rupees(record.onlinePrice)}</span>
+            </p>
+            {finalPriceLater ? (
+              <p>{FINAL_PRICE_SHORTLY}</p>
+            ) : (
+              <p>
+                Updated price: <span className="price">{rupees(record.offeredPrice)}</span>
+              </p>
+            )}
+            <div className="public-actions">
+              <button type="button" disabled={sending} onClick={() => answer('APPROVED')}>
+                {evaluateOutcome(approveRules, record).label}
+              </button>
+              <button type="button" disabled={sending} onClick={() => answer('REJECTED')}>
+                {REJECT_LABEL}
+              </button>
+            </div>
+          </>
+        );
+      }
+    }
+  }
+}
+
+export default SellOnlineScreen;

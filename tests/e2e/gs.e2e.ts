@@ -1,0 +1,163 @@
+// GS unflagging (spec 002 §2–§8) in the browser against the real server: a GS reviewer signs in, opens flagged
+// cars and acts on their flags; the stored flag is checked through the API.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiToken, launchBrowser, signedInContext, watchErrors } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const GS = 'gs.team@qc.example';
+let browser: Browser;
+let token: string;
+
+interface Flag {
+  appointmentId: string;
+  leadToken: string;
+  conditionFlag: number;
+  assignedTo: string | null;
+}
+
+async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T; headers: Headers }> {
+  const res = await fetch(`${baseURL}/api/${path}${path.includes('?') ? '&' : '?'}utm_source=qc`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: (await res.json()) as T, headers: res.headers };
+}
+
+const detailOf = async (f: Flag) => (await call<{ detail: { conditionFlag: number; status: string; otherInfo: { hardBeta: boolean } } }>('GET', `v2/gs-dealer-data/${f.appointmentId}?leadToken=${f.leadToken}`)).json.detail;
+
+/** A pending car of gs.team: Alpha, Beta (not hard) or Hard Beta; each test takes its own. */
+const taken = new Set<string>();
+async function pick(kind: 'alpha' | 'beta' | 'hardBeta'): Promise<Flag> {
+  const list = (await call<{ detail: Flag[] }>('GET', `v2/gs-dealer-data?emailId=${encodeURIComponent(GS)}&assignedTo[]=${encodeURIComponent(GS)}`)).json.detail;
+  for (const f of list) {
+    if (taken.has(f.appointmentId)) continue;
+    const detail = await detailOf(f);
+    const fits = kind === 'alpha' ? f.conditionFlag === 0 : kind === 'hardBeta' ? detail.otherInfo.hardBeta : f.conditionFlag !== 0 && !detail.otherInfo.hardBeta;
+    if (fits) {
+      taken.add(f.appointmentId);
+      return f;
+    }
+  }
+  throw new Error(`the seed has no pending ${kind} car of ${GS}`);
+}
+
+async function openDetail(page: Page, f: Flag) {
+  await page.goto(`${baseURL}/gs-unflagging`);
+  await page.getByRole('link', { name: f.appointmentId, exact: true }).click();
+  await page.getByRole('heading', { name: `${f.appointmentId} | New inspection` }).waitFor();
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('button', { name: new RegExp(`${label}$`) }).click();
+  await page.getByRole('option', { name: option }).click();
+  // A multi-select stays open after a choice.
+  if (await page.getByRole('listbox').count()) await page.keyboard.press('Escape');
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await apiToken(baseURL, GS);
+  mkdirSync('tests/artifacts', { recursive: true });
+});
+afterAll(async () => browser?.close());
+
+describe('GS unflagging in the browser (spec 002 §2, §4, §5, §8)', () => {
+  it('gs.team signs in, lands on /gs-unflagging, changes a Beta car to Alpha with reason and disposition, and is back on the list', async () => {
+    const car = await pick('beta');
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(`${baseURL}/login`);
+    await page.getByRole('button', { name: /gs\.team@qc\.example/ }).click();
+    await page.waitForURL(`${baseURL}/gs-unflagging`);
+    await page.getByRole('columnheader', { name: 'Type' }).waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: car.appointmentId, exact: true }) });
+    await row.waitFor();
+    await expect(row.getByRole('cell', { name: 'Beta', exact: true }).count()).resolves.toBe(1);
+    await row.getByRole('cell').nth(2).click();
+    await page.waitForURL(new RegExp(`/gs-unflagging-details/${car.appointmentId}\\?leadToken=`));
+    await page.getByRole('heading', { name: `${car.appointmentId} | New inspection` }).waitFor();
+    await page.getByText(/^Inspected by .+ \(CJ\d+\)$/).waitFor();
+    await page.getByText(/^Scrap\(\d+\)$/).waitFor();
+    await page.getByRole('heading', { name: 'Flagging Details' }).waitFor();
+    // The no-go part's video plays.
+    const video = page.locator('video').first();
+    await video.scrollIntoViewIfNeeded();
+    const played = await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+      await new Promise((r) => setTimeout(r, 400));
+      return v.currentTime > 0 && v.videoWidth > 0;
+    });
+    expect(played).toBe(true);
+    await page.screenshot({ path: 'tests/artifacts/gs-unflagging-detail.png' });
+
+    await page.getByRole('button', { name: 'Change to Alpha' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Reason is required').waitFor();
+    await page.getByText('Disposition is required').waitFor();
+    await expect(page.getByText('Select All Wrong Granularities').count()).resolves.toBe(0);
+    await page.getByRole('textbox', { name: 'Reason' }).fill('Flood marks not visible in any photo');
+    await choose(page, 'Disposition', 'Defect not visible in images or video');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Flag updated successfully').waitFor();
+    expect(page.url()).toContain('/gs-unflagging-details/');
+    await page.waitForURL(`${baseURL}/gs-unflagging`, { timeout: 5000 });
+    expect(await detailOf(car)).toMatchObject({ conditionFlag: 0, status: 'REVIEWED' });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an Alpha car changed to Beta sends the chosen wrong granularities; a Hard Beta car cannot be changed, only un-flagged', async () => {
+    const context = await signedInContext(browser, baseURL, GS);
+    const page = await context.newPage();
+    const alpha = await pick('alpha');
+    await openDetail(page, alpha);
+    await page.getByRole('button', { name: 'Change to Beta' }).click();
+    await page.getByRole('textbox', { name: 'Reason' }).fill('Engine misfire audible in the video');
+    await choose(page, 'Disposition', 'Defect missed by the inspector');
+    await choose(page, 'Select All Wrong Granularities', 'Engine');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Flag updated successfully').waitFor();
+    expect(await detailOf(alpha)).toMatchObject({ conditionFlag: 4, status: 'REVIEWED' });
+
+    const hard = await pick('hardBeta');
+    await openDetail(page, hard);
+    await page.getByText('Hard Beta', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Change to Alpha' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Un-flag this car' }).click();
+    await page.getByRole('textbox', { name: 'Reason' }).fill('Airbag replaced with an original part');
+    await choose(page, 'Disposition', 'Defect repaired before sale');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Car un-flagged successfully').waitFor();
+    expect(await detailOf(hard)).toMatchObject({ conditionFlag: -1, status: 'UNFLAGGED' });
+    await context.close();
+  });
+
+  it("a flag changed since the page loaded answers 412: the toast adds ', Please retry again.' and the page stays", async () => {
+    const context = await signedInContext(browser, baseURL, GS);
+    const page = await context.newPage();
+    const car = await pick('beta');
+    await openDetail(page, car);
+    const meanwhile = await call('PATCH', `v2/gs-dealer-data/${car.appointmentId}`, { conditionFlag: car.conditionFlag, status: 'REVIEWED' });
+    expect(meanwhile.status).toBe(200);
+    await page.getByRole('button', { name: 'Mark as Beta' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('The flag of this car was changed since you opened it, Please retry again.').waitFor();
+    await page.waitForTimeout(2500);
+    expect(page.url()).toContain(`/gs-unflagging-details/${car.appointmentId}`);
+    await context.close();
+  });
+
+  it('a non-numeric appointment id or a wrong lead token shows a plain not-found page', async () => {
+    const context = await signedInContext(browser, baseURL, GS);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/gs-unflagging-details/abc?leadToken=x`);
+    await page.getByRole('heading', { name: 'Flagged car not found' }).waitFor();
+    await page.goto(`${baseURL}/gs-unflagging-details/2051200000?leadToken=wrong`);
+    await page.getByRole('heading', { name: 'Flagged car not found' }).waitFor();
+    await context.close();
+  });
+});
