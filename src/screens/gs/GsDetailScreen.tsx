@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/http.ts';
 import { fetchDispositions, fetchGsDetail, type FlagTypeDispositions, type GsDetail, type GsImage } from '../../api/gs.ts';
-import { useSession } from '../../app/useSession.ts';
+import { useSession } from '../../session/useSession.ts';
 import { flagTypeLabel } from '../../engine/unflag.ts';
 import { UNFLAG_CONFIG } from '../../machines/unflag.machine.ts';
 import { Carousel } from './Carousel.tsx';

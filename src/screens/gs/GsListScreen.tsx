@@ -5,7 +5,7 @@ import listConfig from '../../config/inspection-list.json';
 import { fetchGsAssignees, fetchGsList, type GsListItem } from '../../api/gs.ts';
 import { subscribeAutoAssignment } from '../../api/live.ts';
 import { fetchLocationStore, type Assignee, type CityStores } from '../../api/main.ts';
-import { useSession } from '../../app/useSession.ts';
+import { useSession } from '../../session/useSession.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { listTypeLabel } from '../../engine/unflag.ts';
 import { UNFLAG_CONFIG } from '../../machines/unflag.machine.ts';

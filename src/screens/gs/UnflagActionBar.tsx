@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { useNavigate } from 'react-router-dom';
 import { Label, TextArea, TextField } from 'react-aria-components';
 import { patchGsFlag, type FlagTypeDispositions } from '../../api/gs.ts';
-import { showError, showSuccess } from '../../app/toast.ts';
+import { showError, showSuccess } from '../../components/toast.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { actionLabel, UNFLAG_ACTIONS } from '../../engine/unflag.ts';
 import { chosenOutcome, UNFLAG_CONFIG, unflagMachine } from '../../machines/unflag.machine.ts';
