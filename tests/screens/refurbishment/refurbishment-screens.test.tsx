@@ -1,0 +1,205 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { mainHttp } from '../../../src/api/main.ts';
+import type { RefurbDetail, RefurbListRow } from '../../../src/api/refurbishment.ts';
+import { RefurbishmentListScreen } from '../../../src/screens/refurbishment/RefurbishmentListScreen.tsx';
+import { RefurbishmentReviewScreen } from '../../../src/screens/refurbishment/RefurbishmentReviewScreen.tsx';
+import { RefurbishmentVersionScreen } from '../../../src/screens/refurbishment/RefurbishmentVersionScreen.tsx';
+import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
+
+const ME = 'qc.reviewer@qc.example';
+const row = (n: number, over: Partial<RefurbListRow> = {}): RefurbListRow => ({
+  appointmentId: `20073${String(n).padStart(5, '0')}`, refurbishedBy: 'ravi.gs@qc.example', make: 'Honda', model: 'City',
+  endTime: new Date(Date.now() - 20 * 60_000).toISOString(), qcAssignTo: { to: null }, status: 'review', version: 1, ...over,
+});
+const detail: RefurbDetail = {
+  appointmentId: '2007300001', version: 3, status: 'refReview', make: 'Honda', model: 'City', variant: 'V MT', fuelType: 'Petrol', month: 3, year: 2018,
+  serviceCenter: 'GS Hub Pune Wakad', gsReInspectionReason: 'Customer disputed the bumper estimate', refurbishedBy: 'ravi.gs@qc.example',
+  endTime: '2026-11-20T10:00:00Z', qcAssignTo: { to: ME }, totalEstimatedRefurbishmentCost: 123456, totalActualRefurbishmentCost: 98000,
+  fields: [
+    {
+      hashKey: 'h1', category: 'Exterior', subCategory: 'Front Bumper',
+      beforeRef: { image: [{ title: 'Bumper', url: '/uploads/b.svg' }], video: [{ title: 'Walk-around', url: '/uploads/v.webm' }], observation: null, estimatedRefurbishmentCost: 123456, qcRemark: 'Use OEM', isRejected: 0 },
+      afterRef: { image: [], video: [], observation: 'Repainted', actualRefurbishmentCost: 98000 },
+    },
+  ],
+};
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}{location.search}</p>;
+}
+
+function renderAt(url: string) {
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/gs-refurbishment" element={<><RefurbishmentListScreen /><Where /></>} />
+        <Route path="/gs-refurbishment-review/:appointmentId" element={<><RefurbishmentReviewScreen /><Where /></>} />
+        <Route path="/gs-refurbishment-version/:appointment" element={<><RefurbishmentVersionScreen /><Where /></>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+const where = () => screen.getByTestId('where').textContent;
+
+function serve(route: (c: InternalAxiosRequestConfig) => { status: number; data: unknown } | undefined) {
+  const seen: InternalAxiosRequestConfig[] = [];
+  mainHttp.defaults.adapter = fakeAdapter(route, seen);
+  return seen;
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('/gs-refurbishment (spec 001 §2, §4, §5)', () => {
+  const listCalls = (seen: InternalAxiosRequestConfig[]) => seen.filter((c) => c.url === 'v2/refurbishment').map((c) => c.params as Record<string, unknown>);
+
+  it('searches with the trimmed ID on Enter, ignores blank input, and x clears back to the queue', async () => {
+    signInAs('qc');
+    const seen = serve((c) => (c.url === 'v2/refurbishment' ? { status: 200, data: { data: [row(1), row(2)], total: 2 } } : undefined));
+    renderAt('/gs-refurbishment');
+    await screen.findByRole('columnheader', { name: 'Appointment ID (2)' });
+    const box = screen.getByRole('searchbox', { name: 'Appointment ID' });
+    await userEvent.type(box, '  2007300001  {Enter}');
+    await waitFor(() => expect(listCalls(seen).at(-1)).toMatchObject({ page: 1, appointmentId: '2007300001' }));
+    const count = listCalls(seen).length;
+    await userEvent.clear(box);
+    await userEvent.type(box, '   {Enter}');
+    expect(listCalls(seen)).toHaveLength(count);
+    await userEvent.type(box, 'x1{Enter}');
+    await waitFor(() => expect(listCalls(seen).at(-1)?.appointmentId).toBe('x1'));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(listCalls(seen).at(-1)?.appointmentId).toBeUndefined());
+  });
+
+  it("shows 'No Refurbishment Data' when nothing comes back", async () => {
+    signInAs('qc');
+    const seen = serve((c) => (c.url === 'v2/refurbishment' ? { status: 200, data: { data: [], total: 0 } } : undefined));
+    renderAt('/gs-refurbishment');
+    await screen.findByText('No Refurbishment Data');
+    expect(listCalls(seen).map((p) => p.page)).toEqual([1]); // a short page: no more pages
+  });
+
+  it('assign to me sends appointmentId and qcAssignTo = the user, then opens the review', async () => {
+    signInAs('qc');
+    const seen = serve((c) =>
+      c.url === 'v2/refurbishment' ? { status: 200, data: { data: [row(1), row(2, { qcAssignTo: { to: 'qc.reviewer2@qc.example' } })], total: 2 } }
+        : c.url === 'v2/refurbishment-qc-assign-to' ? { status: 200, data: { detail } } : undefined,
+    );
+    renderAt('/gs-refurbishment');
+    // The table is there while the first page loads: wait for its rows.
+    await screen.findByText('qc.reviewer2@qc.example');
+    const table = screen.getByRole('table', { name: 'Refurbishments' });
+    expect(within(table).getAllByRole('button', { name: 'Assign to me' })).toHaveLength(1);
+    await userEvent.click(within(table).getByRole('button', { name: 'Assign to me' }));
+    await waitFor(() => expect(where()).toBe('/gs-refurbishment-review/2007300001'));
+    const put = seen.find((c) => c.url === 'v2/refurbishment-qc-assign-to')!;
+    expect(put.method).toBe('put');
+    expect(JSON.parse(put.data as string)).toEqual({ appointmentId: '2007300001', qcAssignTo: ME });
+  });
+
+  it('asks for page 2 only after a full page of 50', async () => {
+    signInAs('qc');
+    const page = (n: number) => Array.from({ length: n }, (_, i) => row(i + 1));
+    const seen = serve((c) => (c.url === 'v2/refurbishment' ? { status: 200, data: { data: (c.params as { page: number }).page === 1 ? page(50) : [], total: 50 } } : undefined));
+    renderAt('/gs-refurbishment');
+    // jsdom has no layout: every scroll box is 'at its end', so a full page asks for the next one at once.
+    await waitFor(() => expect(listCalls(seen).map((p) => p.page)).toEqual([1, 2]));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(listCalls(seen).map((p) => p.page)).toEqual([1, 2]);
+  });
+
+  it("reloads when the user's auto-assignment record turns 'changed'", async () => {
+    signInAs('qc');
+    const sources: { onmessage: ((e: { data: string }) => void) | null; url: string }[] = [];
+    vi.stubGlobal('EventSource', class {
+      onmessage: ((e: { data: string }) => void) | null = null;
+      constructor(readonly url: string) {
+        sources.push(this);
+      }
+      close() {}
+    });
+    const seen = serve((c) => (c.url === 'v2/refurbishment' ? { status: 200, data: { data: [row(1)], total: 1 } } : undefined));
+    renderAt('/gs-refurbishment');
+    await screen.findByRole('columnheader', { name: 'Appointment ID (1)' });
+    const before = listCalls(seen).length;
+    sources[0].onmessage?.({ data: JSON.stringify({ status: 'pending' }) });
+    sources[0].onmessage?.({ data: JSON.stringify({ status: 'changed' }) });
+    await waitFor(() => expect(listCalls(seen).length).toBe(before + 1));
+  });
+});
+
+describe('/gs-refurbishment-review/{appointmentId} (spec 001 §2, §5)', () => {
+  it('shows the header, items with NA for a missing observation, rupee totals, after data in refReview, and SUBMIT for the assignee', async () => {
+    signInAs('qc');
+    serve((c) => (c.url === 'v2/refurbishment/2007300001' ? { status: 200, data: { detail } } : undefined));
+    renderAt('/gs-refurbishment-review/2007300001');
+    await screen.findByRole('heading', { name: 'GS Refurbishment Suggestions' });
+    for (const text of ['Re-inspection reason: Customer disputed the bumper estimate', 'Comments: NA', 'Comments: Repainted', 'Estimated Cost: ₹1,23,456', 'Actual Cost: ₹98,000', 'Total Estimated Cost: ₹1,23,456', 'Total Actual Cost: ₹98,000', 'GS Hub Pune Wakad', 'March']) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    expect(screen.getByText(/QC Remark \(before refurbishment\): Use OEM/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Bumper/ }).getAttribute('href')).toBe(`/view-image/0?url=${encodeURIComponent('/uploads/b.svg')}`);
+    expect(screen.getByRole('button', { name: 'SUBMIT' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'QC Comment' }) as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it('a past version (?version=&status=) reads the version detail and is read-only', async () => {
+    signInAs('qc');
+    const seen = serve((c) => (c.url === 'v2/refurbishment-version-detail' ? { status: 200, data: { detail: { ...detail, status: 'done' } } } : undefined));
+    renderAt('/gs-refurbishment-review/2007300001?version=4&status=done');
+    await screen.findByRole('heading', { name: 'GS Refurbishment Suggestions' });
+    expect(seen.find((c) => c.url === 'v2/refurbishment-version-detail')!.params).toMatchObject({ appointmentId: '2007300001', status: 'done', version: 4 });
+    expect(screen.queryByRole('button', { name: 'SUBMIT' })).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'QC Comment' }) as HTMLTextAreaElement).disabled).toBe(true);
+  });
+
+  it('a failed load shows a plain sentence, not the server text', async () => {
+    signInAs('qc');
+    serve((c) => (c.url === 'v2/refurbishment/2007300001' ? { status: 500, data: { message: 'Internal', detail: 'relation "refurbishments" does not exist' } } : undefined));
+    renderAt('/gs-refurbishment-review/2007300001');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).not.toContain('relation');
+  });
+});
+
+describe('/gs-refurbishment-version/{appointment} (spec 001 §2, §6)', () => {
+  const versions = [
+    { appointmentId: '2007300001', make: 'Honda', model: 'City', version: 2, status: 'rejected', refurbishedBy: 'ravi.gs@qc.example', reviewedBy: ME, endTime: '2026-11-20T10:00:00Z' },
+    { appointmentId: '2007300001', make: 'Honda', model: 'City', version: 1, status: 'review', refurbishedBy: 'ravi.gs@qc.example', reviewedBy: null, endTime: '2026-11-19T10:00:00Z' },
+  ];
+
+  it('lists the §2 columns; a QC row click opens the review with version and status', async () => {
+    signInAs('qc');
+    serve((c) => (c.url === 'v2/refurbishment-version/2007300001' ? { status: 200, data: { data: versions, total: 2 } } : undefined));
+    renderAt('/gs-refurbishment-version/2007300001');
+    const table = await screen.findByRole('table', { name: 'Refurbishment versions' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Make', 'Model', 'Version', 'Inspection Status', 'Refurbished By', 'End Time']);
+    await userEvent.click(within(table).getAllByRole('row')[1]);
+    expect(where()).toBe('/gs-refurbishment-review/2007300001?version=2&status=rejected');
+  });
+
+  it('rows are not clickable for version-pdf', async () => {
+    signInAs('version-pdf', 'version.pdf@qc.example');
+    serve((c) => (c.url === 'v2/refurbishment-version/2007300001' ? { status: 200, data: { data: versions, total: 2 } } : undefined));
+    renderAt('/gs-refurbishment-version/2007300001');
+    const table = await screen.findByRole('table', { name: 'Refurbishment versions' });
+    await userEvent.click(within(table).getAllByRole('row')[1]);
+    expect(where()).toBe('/gs-refurbishment-version/2007300001');
+  });
+
+  it("says 'Version records not available for this appointment' for none", async () => {
+    signInAs('qc');
+    serve((c) => (c.url === 'v2/refurbishment-version/1' ? { status: 200, data: { data: [], total: 0 } } : undefined));
+    renderAt('/gs-refurbishment-version/1');
+    await screen.findByText('Version records not available for this appointment');
+  });
+});
