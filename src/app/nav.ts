@@ -14,6 +14,7 @@ const MAIN_LINKS: NavLinkItem[] = [
   { to: '/gs-refurbishment', label: 'Refurbishment' },
   { to: '/gs-refurbishment-version', label: 'Refurbishment Versions' },
   { to: '/gs-unflagging', label: 'GS Unflagging' },
+  { to: '/car-variant-list', label: 'Car Variants' },
 ];
 
 /** Admin pages, QC admin only (spec 002 §2; '/admin' is labelled 'Admin - Xfactor'). */

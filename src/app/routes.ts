@@ -40,6 +40,13 @@ export const ROUTES: readonly ScreenRoute[] = [
   { path: '/sell-online', screen: lazy(() => import('../screens/public/SellOnlineScreen.tsx')), access: 'public' },
   { path: '/public/health', screen: lazy(() => import('../screens/public/HealthScreen.tsx')), access: 'public' },
   { path: '/view-image/:index', screen: lazy(() => import('../screens/image/ImageViewerScreen.tsx')), access: 'private' },
+  { path: '/car-variant-list', screen: lazy(() => import('../screens/variants/CarVariantListScreen.tsx')), access: 'private' },
+  { path: '/add-car-variant', screen: lazy(() => import('../screens/variants/AddCarVariantScreen.tsx')), access: 'private' },
+  { path: '/admin', screen: lazy(() => import('../screens/admin/XFactorScreen.tsx')), access: 'private' },
+  { path: '/admin-rv', screen: lazy(() => import('../screens/admin/RegVariantScreen.tsx')), access: 'private' },
+  { path: '/admin-odo', screen: lazy(() => import('../screens/admin/OdometerScreen.tsx')), access: 'private' },
+  { path: '/update-cj', screen: lazy(() => import('../screens/admin/CjLeaveScreen.tsx')), access: 'private' },
+  { path: '/admin-vtt', screen: lazy(() => import('../screens/admin/VideoTutorialScreen.tsx')), access: 'private' },
 ];
 
 /** First path segments that have a screen in this build ('/inspection', '/review', ...). */

@@ -41,9 +41,9 @@ afterEach(() => {
 });
 
 describe('spec 000 §2 header: navigation links by role', () => {
-  it('qc: Car QC (default), Bike QC, Versions, refurbishment links; no admin, no GS Unflagging', () => {
+  it('qc: Car QC (default), Bike QC, Versions, refurbishment links, Car Variants; no admin, no GS Unflagging', () => {
     renderHeader('qc');
-    expect(linkNames()).toEqual(['Car QC', 'Bike QC', 'Versions', 'Refurbishment', 'Refurbishment Versions']);
+    expect(linkNames()).toEqual(['Car QC', 'Bike QC', 'Versions', 'Refurbishment', 'Refurbishment Versions', 'Car Variants']);
     expect(screen.queryByRole('button', { name: /Admin/ })).toBeNull();
     expect(screen.getByText('Name qc')).toBeTruthy();
   });
@@ -73,14 +73,13 @@ describe('spec 000 §2 header: navigation links by role', () => {
     expect(linkNames()).toContain('Bike QC');
   });
 
-  it('links only to screens this build has, by default (no dead links to unbuilt bike/refurbishment/admin screens)', () => {
+  it('links only to screens this build has, by default (no dead links to unbuilt bike/refurbishment/GS screens)', () => {
     render(
       <MemoryRouter initialEntries={['/inspection']}>
         <Header session={user('SM-QcAdmin')} />
       </MemoryRouter>,
     );
-    expect(linkNames()).toEqual(['Car QC', 'Versions', 'Refurbishment', 'Refurbishment Versions', 'GS Unflagging']);
-    expect(screen.queryByRole('button', { name: /Admin/ })).toBeNull();
+    expect(linkNames()).toEqual(['Car QC', 'Versions', 'Refurbishment', 'Refurbishment Versions', 'GS Unflagging', 'Car Variants']);
   });
 
   it.each([

@@ -1,0 +1,273 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  closestCorners,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Button, Dialog, Modal } from 'react-aria-components';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { fetchParameters, submitVariantData, updateVariantData, type VariantParameter } from '../../api/variants.ts';
+import { showError } from '../../app/toast.ts';
+import { SelectField } from '../../components/SelectField.tsx';
+import { EMPTY_SELECTION, selectionErrors, useCatalogue, variantFamilies, type Selection, type VariantFamily } from './catalogue.ts';
+import { CatalogueFilters } from './CatalogueFilters.tsx';
+import type { EditState } from './CarVariantListScreen.tsx';
+import { columnErrors, columnOf, dropParameter, moveSlot, newColumn, removeSlot, rowsOf, setSlotValue, type Column, type Slot } from './columns.ts';
+import { ParameterPopup } from './ParameterPopup.tsx';
+import './variants.css';
+
+/** What a draggable or droppable carries: a parameter of the side panel, a column, or a slot of a column. */
+type DragData = { kind: 'param'; name: string } | { kind: 'column'; key: string; label: string } | { kind: 'slot'; key: string; name: string; label: string };
+
+const YES_NO = ['Yes', 'No'];
+
+function initialState(edit: EditState | null): { selection: Selection; columns: Column[] } {
+  if (!edit) return { selection: EMPTY_SELECTION, columns: [newColumn()] };
+  return {
+    selection: { make: edit.make, model: edit.model, years: edit.variant.manufacturingYears.split(',').map(Number), fuelType: edit.variant.fuelType },
+    columns: [columnOf(edit.variant)],
+  };
+}
+
+function PanelParameter({ parameter, onEdit }: { parameter: VariantParameter; onEdit: () => void }) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: `param|${parameter.name}`, data: { kind: 'param', name: parameter.name } satisfies DragData });
+  return (
+    <li ref={setNodeRef} className={`panel-parameter${isDragging ? ' dragging' : ''}`} style={{ transform: CSS.Translate.toString(transform) }}>
+      <button type="button" className="drag-handle" {...attributes} {...listeners} aria-label={`Drag ${parameter.name}`}>
+        <span aria-hidden="true">⠿</span> {parameter.name} <span className="muted">({parameter.type})</span>
+      </button>
+      <Button onPress={onEdit} aria-label={`Edit ${parameter.name}`}>
+        Edit
+      </Button>
+    </li>
+  );
+}
+
+function SlotItem({ slot, column, label, parameter, onValue, onRemove }: { slot: Slot; column: Column; label: string; parameter?: VariantParameter; onValue: (v: string) => void; onRemove: () => void }) {
+  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({
+    id: `slot|${column.key}|${slot.name}`,
+    data: { kind: 'slot', key: column.key, name: slot.name, label } satisfies DragData,
+  });
+  const choices = parameter?.type === 'dropDown' ? parameter.value.map((v) => ({ value: v, label: v })) : parameter?.type === 'image' ? parameter.image.map((i) => ({ value: `${i.name}:${i.url}`, label: i.name })) : YES_NO.map((v) => ({ value: v, label: v }));
+  const image = parameter?.type === 'image' && slot.value ? slot.value.slice(slot.value.indexOf(':') + 1) : null;
+  return (
+    <li ref={setNodeRef} className="slot" style={{ transform: CSS.Transform.toString(transform), transition }}>
+      <button type="button" className="drag-handle" {...attributes} {...listeners} aria-label={`Move ${slot.name} of ${label}`}>
+        <span aria-hidden="true">⠿</span>
+      </button>
+      <label>
+        <span>{slot.name}</span>
+        <select value={slot.value} onChange={(e) => onValue(e.target.value)} aria-label={`${slot.name} of ${label}`}>
+          <option value="">Select {slot.name}</option>
+          {choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      {image && <img src={image} alt="" width={24} height={24} />}
+      <Button aria-label={`Remove ${slot.name} from ${label}`} onPress={onRemove}>
+        ✕
+      </Button>
+    </li>
+  );
+}
+
+interface ColumnProps {
+  column: Column;
+  index: number;
+  families: VariantFamily[];
+  parameters: Map<string, VariantParameter>;
+  error?: string;
+  onChange: (columns: (all: Column[]) => Column[]) => void;
+  onRemove?: () => void;
+}
+
+function VariantColumn({ column, index, families, parameters, error, onChange, onRemove }: ColumnProps) {
+  const label = `Variant ${index + 1}`;
+  const { setNodeRef, isOver } = useDroppable({ id: `column|${column.key}`, data: { kind: 'column', key: column.key, label } satisfies DragData });
+  return (
+    <section className={`variant-column${isOver ? ' over' : ''}`} aria-label={label}>
+      <div className="column-head">
+        <SelectField
+          label={label}
+          placeholder="Select Variant"
+          options={families.map((f) => ({ id: f.id, label: f.name }))}
+          value={column.variantId}
+          onChange={(id) => onChange((all) => all.map((c) => (c.key === column.key ? { ...c, variantId: id === null ? null : Number(id), variant: families.find((f) => f.id === id)?.name ?? '' } : c)))}
+        />
+        {onRemove && (
+          <Button aria-label={`Remove ${label}`} onPress={onRemove}>
+            X
+          </Button>
+        )}
+      </div>
+      <SortableContext items={column.slots.map((s) => `slot|${column.key}|${s.name}`)} strategy={verticalListSortingStrategy}>
+        <ul ref={setNodeRef} className="slots" aria-label={`Parameters of ${label}`}>
+          {column.slots.map((slot) => (
+            <SlotItem
+              key={slot.name}
+              slot={slot}
+              column={column}
+              label={label}
+              parameter={parameters.get(slot.name)}
+              onValue={(v) => onChange((all) => setSlotValue(all, column.key, slot.name, v))}
+              onRemove={() => onChange((all) => removeSlot(all, column.key, slot.name))}
+            />
+          ))}
+          {column.slots.length === 0 && <li className="muted drop-hint">Drop parameters here</li>}
+        </ul>
+      </SortableContext>
+      {error && <span className="error field-error">{error}</span>}
+    </section>
+  );
+}
+
+const nameOf = (data: DragData | undefined) => (data?.kind === 'column' ? data.label : data?.kind === 'slot' ? `${data.name} of ${data.label}` : (data?.name ?? 'item'));
+
+/** Screen-reader announcements that say parameter and column names instead of internal ids. */
+const announcements: Announcements = {
+  onDragStart: ({ active }) => `Picked up ${nameOf(active.data.current as DragData)}.`,
+  onDragOver: ({ active, over }) => (over ? `${nameOf(active.data.current as DragData)} is over ${nameOf(over.data.current as DragData)}.` : `${nameOf(active.data.current as DragData)} is not over a variant.`),
+  onDragEnd: ({ active, over }) => (over ? `${nameOf(active.data.current as DragData)} was dropped on ${nameOf(over.data.current as DragData)}.` : `${nameOf(active.data.current as DragData)} was dropped.`),
+  onDragCancel: ({ active }) => `Dragging ${nameOf(active.data.current as DragData)} was cancelled.`,
+};
+
+/** /add-car-variant: build variants by dragging parameters into variant columns (spec 002 §2 'Add / edit car variant'). */
+export default function AddCarVariantScreen() {
+  const navigate = useNavigate();
+  const edit = (useLocation().state as EditState | null) ?? null;
+  const initial = useMemo(() => initialState(edit), [edit]);
+  const [selection, setSelection] = useState<Selection>(initial.selection);
+  const [columns, setColumns] = useState<Column[]>(initial.columns);
+  const [errors, setErrors] = useState<ReturnType<typeof selectionErrors>>({});
+  const [columnProblems, setColumnProblems] = useState<Map<string, string>>(new Map());
+  const [parameters, setParameters] = useState<VariantParameter[]>([]);
+  const [popup, setPopup] = useState<{ editing: VariantParameter | null } | null>(null);
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const catalogue = useCatalogue(selection);
+  const families = useMemo(() => variantFamilies(catalogue.variantYears, selection.fuelType, selection.years), [catalogue.variantYears, selection.fuelType, selection.years]);
+  const active = useMemo(() => parameters.filter((p) => p.status === 'Active'), [parameters]);
+  const byName = useMemo(() => new Map(parameters.map((p) => [p.name, p])), [parameters]);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  useEffect(() => {
+    fetchParameters().then(setParameters, (error: Error) => showError(error.message));
+  }, []);
+
+  function changeSelection(next: Selection) {
+    setSelection(next);
+    // Another model, fuel type or years offer other variants: a chosen one may no longer fit.
+    if (next.model?.model_id !== selection.model?.model_id || next.fuelType !== selection.fuelType || next.years.join() !== selection.years.join()) {
+      setColumns((all) => all.map((c) => ({ ...c, variantId: null, variant: '' })));
+    }
+  }
+
+  function onDragEnd({ active: dragged, over }: DragEndEvent) {
+    const from = dragged.data.current as DragData | undefined;
+    const to = over?.data.current as DragData | undefined;
+    if (!from || !to || to.kind === 'param' || from.kind === 'column') return;
+    const target = columns.find((c) => c.key === to.key);
+    const index = to.kind === 'slot' ? target?.slots.findIndex((s) => s.name === to.name) : undefined;
+    const result = from.kind === 'param' ? dropParameter(columns, to.key, from.name, index) : moveSlot(columns, from.key, from.name, to.key, index);
+    if ('error' in result) showError(result.error);
+    else setColumns(result.columns);
+  }
+
+  function reset() {
+    setSelection(initial.selection);
+    setColumns(edit ? [columnOf(edit.variant)] : [newColumn()]);
+    setErrors({});
+    setColumnProblems(new Map());
+  }
+
+  async function submit() {
+    const found = selectionErrors(selection);
+    const problems = columnErrors(columns);
+    setErrors(found);
+    setColumnProblems(problems);
+    if (Object.keys(found).length || problems.size) return;
+    setSaving(true);
+    try {
+      const rows = rowsOf(selection, columns);
+      const result = edit ? await updateVariantData(edit.variant.srNo, rows[0]) : await submitVariantData(rows);
+      if (result.status === 201) reset();
+      setConfirmation(result.detail);
+    } catch (error) {
+      showError(`Error: ${(error as Error).message}`);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function saved(parameter: VariantParameter) {
+    setParameters((all) => [...all.filter((p) => p._id !== parameter._id), parameter].sort((a, b) => a.name.localeCompare(b.name)));
+  }
+
+  return (
+    <main className="page variant-page">
+      <div className="variant-title">
+        <h1>{edit ? 'Edit Car Variant' : 'Add Car Variant'}</h1>
+        <Button onPress={() => navigate('/car-variant-list')}>Variant List</Button>
+      </div>
+      <CatalogueFilters selection={selection} onChange={changeSelection} errors={errors} fuelAs="radio" {...catalogue} />
+      <DndContext sensors={sensors} collisionDetection={closestCorners} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+        <div className="variant-builder">
+          <div className="variant-columns">
+            {columns.map((column, index) => (
+              <VariantColumn
+                key={column.key}
+                column={column}
+                index={index}
+                families={families}
+                parameters={byName}
+                error={columnProblems.get(column.key)}
+                onChange={(update) => setColumns(update)}
+                onRemove={index === 0 ? undefined : () => setColumns((all) => all.filter((c) => c.key !== column.key))}
+              />
+            ))}
+          </div>
+          <aside className="parameter-panel" aria-label="Parameters">
+            <h2>Parameters</h2>
+            <Button onPress={() => setPopup({ editing: null })}>Add Parameter..</Button>
+            <ul>
+              {active.map((p) => (
+                <PanelParameter key={p._id} parameter={p} onEdit={() => setPopup({ editing: p })} />
+              ))}
+            </ul>
+          </aside>
+        </div>
+      </DndContext>
+      <div className="variant-actions">
+        {!edit && <Button onPress={() => setColumns((all) => [...all, newColumn()])}>Add Variant</Button>}
+        <Button onPress={reset}>Reset</Button>
+        <Button onPress={() => void submit()} isDisabled={saving}>
+          Submit
+        </Button>
+      </div>
+      {popup && <ParameterPopup editing={popup.editing} onSaved={saved} onClose={() => setPopup(null)} />}
+      {confirmation && (
+        <Modal isOpen isDismissable onOpenChange={(open) => !open && setConfirmation(null)} className="modal">
+          <Dialog aria-label="Variant data saved" className="popup">
+            <p role="status">{confirmation}</p>
+            <div className="popup-buttons">
+              <Button onPress={() => navigate('/car-variant-list')}>Go to Variant List</Button>
+              <Button onPress={() => setConfirmation(null)}>Close</Button>
+            </div>
+          </Dialog>
+        </Modal>
+      )}
+    </main>
+  );
+}
