@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { mainHttp } from '../../../src/api/main.ts';
+import { showError } from '../../../src/app/toast.ts';
+import AddCarVariantScreen from '../../../src/screens/variants/AddCarVariantScreen.tsx';
+import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
+import { fakeLayout } from '../../support/layout.ts';
+import { lookup } from './helpers.ts';
+
+vi.mock('../../../src/app/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
+
+const PARAMETERS = [
+  { _id: '1', name: 'Sunroof', type: 'yes/no', value: [], image: [], status: 'Active' },
+  { _id: '2', name: 'Airbags', type: 'dropDown', value: ['2', '6'], image: [], status: 'Active' },
+  { _id: '3', name: 'Steering Controls', type: 'yes/no', value: [], image: [], status: 'Inactive' },
+];
+
+const EDIT_STATE = {
+  variant: {
+    srNo: 2, make_id: 1, model_id: 201, modelName: 'Swift', fuelType: 'Petrol', manufacturingYears: '2019,2020', variant: 'VXI 1.2 AT', variantId: 5010,
+    variantParameters: [{ name: 'variant', type: 'Text', value: 'VXI 1.2 AT' }, { name: 'variantId', type: 'Text', value: '5010' }, { name: 'Airbags', type: 'dropDown', value: '2' }],
+  },
+  make: { make_id: 1, make_name: 'Maruti Suzuki' },
+  model: { model_id: 201, model_name: 'Swift' },
+};
+
+let seen: InternalAxiosRequestConfig[];
+let parameterAnswer: { status: number; data: unknown };
+let undo: () => void;
+
+function renderAdd(state?: unknown) {
+  render(
+    <MemoryRouter initialEntries={[{ pathname: '/add-car-variant', state }]}>
+      <Routes>
+        <Route path="/add-car-variant" element={<AddCarVariantScreen />} />
+        <Route path="/car-variant-list" element={<p>Variant list</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  undo = fakeLayout();
+  signInAs('qc');
+  seen = [];
+  parameterAnswer = { status: 201, data: { detail: { _id: '9', name: 'Seats', type: 'dropDown', value: ['5', '7'], image: [], status: 'Active' } } };
+  mainHttp.defaults.adapter = fakeAdapter((c) => {
+    if (c.url === 'v2/variant-suggestion-parameter' && c.method === 'get') return { status: 200, data: { detail: PARAMETERS } };
+    if (c.url === 'v2/variant-suggestion-parameter') return parameterAnswer;
+    if (c.url === 'v2/variant-suggestion-data/2') return { status: 200, data: { detail: 'Variant data updated for VXI 1.2 AT' } };
+    if (c.url === 'v2/variant-suggestion-data') return { status: 409, data: { message: 'Conflict', detail: 'Variant data for LXI 1.2 already exists for 2019' } };
+    return lookup(c);
+  }, seen);
+});
+afterEach(() => {
+  cleanup();
+  undo();
+  vi.clearAllMocks();
+  localStorage.clear();
+});
+
+describe('/add-car-variant (spec 002 §2 Add / edit car variant, §5)', () => {
+  it('lists the Active parameters to drag, each with Edit; Add Variant adds a column that X removes (not the first)', async () => {
+    const user = userEvent.setup();
+    renderAdd();
+    const panel = await screen.findByRole('complementary', { name: 'Parameters' });
+    await within(panel).findByRole('button', { name: 'Drag Sunroof' });
+    expect(within(panel).getByRole('button', { name: 'Edit Airbags' })).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Drag Steering Controls' })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Drag Sunroof' }).getAttribute('aria-roledescription')).toBe('draggable');
+    expect(screen.queryByRole('button', { name: 'Remove Variant 1' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add Variant' }));
+    expect(screen.getByRole('region', { name: 'Variant 2' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove Variant 2' }));
+    expect(screen.queryByRole('region', { name: 'Variant 2' })).toBeNull();
+  });
+
+  it("Submit checks the form: 'Select Make' … 'Select fuel Type' and 'Select Variant', sending nothing", async () => {
+    const user = userEvent.setup();
+    renderAdd();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    for (const text of ['Select Make', 'Select Model', 'Select Years', 'Select fuel Type', 'Select Variant']) {
+      expect(screen.getAllByText(text).some((el) => el.classList.contains('field-error'))).toBe(true);
+    }
+    expect(seen.some((c) => c.method === 'post')).toBe(false);
+  });
+
+  it('edit mode: the variant from navigation state fills the form; no Add Variant; Submit updates by srNo', async () => {
+    const user = userEvent.setup();
+    renderAdd(EDIT_STATE);
+    expect(screen.getByRole('heading', { name: 'Edit Car Variant' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Variant' })).toBeNull();
+    const airbags = await screen.findByRole('combobox', { name: 'Airbags of Variant 1' });
+    await waitFor(() => expect((airbags as HTMLSelectElement).value).toBe('2'));
+    await user.selectOptions(airbags, '6');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(seen.some((c) => c.method === 'put')).toBe(true));
+    expect(JSON.parse(seen.find((c) => c.method === 'put')!.data)).toEqual({
+      make_id: 1, model_id: 201, modelName: 'Swift', fuelType: 'Petrol', manufacturingYears: '2019,2020', variant: 'VXI 1.2 AT', variantId: 5010, Airbags: '6',
+    });
+    const done = await screen.findByRole('dialog', { name: 'Variant data saved' });
+    expect(within(done).getByText('Variant data updated for VXI 1.2 AT')).toBeTruthy();
+    await user.click(within(done).getByRole('button', { name: 'Go to Variant List' }));
+    expect(screen.getByText('Variant list')).toBeTruthy();
+  });
+
+  it("'Add Parameter..': the form's messages, type change resets options, then 'Add an other parameter' or 'Close'", async () => {
+    // A file picker set to 'All files' lets any file through the input's accept list.
+    const user = userEvent.setup({ applyAccept: false });
+    renderAdd();
+    await user.click(await screen.findByRole('button', { name: 'Add Parameter..' }));
+    const popup = screen.getByRole('dialog', { name: 'Add Parameter' });
+    await user.click(within(popup).getByRole('button', { name: 'Submit' }));
+    expect(within(popup).getByRole('alert').textContent).toBe('Parameter Name is required');
+    await user.type(within(popup).getByRole('textbox', { name: 'Parameter Name' }), 'Seats');
+    await user.click(within(popup).getByRole('button', { name: 'Submit' }));
+    expect(within(popup).getByRole('alert').textContent).toBe('Option is required');
+    await user.type(within(popup).getByRole('textbox', { name: 'Option 1' }), '5');
+    await user.click(within(popup).getByRole('radio', { name: 'Image' }));
+    expect(within(popup).queryByRole('textbox', { name: 'Option 1' })).toBeNull();
+    await user.upload(within(popup).getByLabelText('Image 1'), new File(['x'], 'a.png', { type: 'image/png' }));
+    expect(within(popup).getByRole('alert').textContent).toBe('Only webp type image will be uploaded');
+    await user.click(within(popup).getByRole('button', { name: 'Submit' }));
+    expect(within(popup).getByRole('alert').textContent).toBe('Image and Image name are required');
+    await user.click(within(popup).getByRole('radio', { name: 'Drop down' }));
+    await user.type(within(popup).getByRole('textbox', { name: 'Option 1' }), '5');
+    await user.click(within(popup).getByRole('button', { name: 'Add Option' }));
+    await user.type(within(popup).getByRole('textbox', { name: 'Option 2' }), '7');
+    await user.click(within(popup).getByRole('button', { name: 'Submit' }));
+    expect(await within(popup).findByText('Parameter Seats added successfully')).toBeTruthy();
+    expect(within(popup).getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(JSON.parse(seen.find((c) => c.method === 'post')!.data)).toEqual({ name: 'Seats', type: 'dropDown', value: ['5', '7'], image: [], status: 'Active' });
+    // The side panel has it (hidden from the accessibility tree while the popup is open).
+    expect(screen.getByRole('button', { name: 'Drag Seats', hidden: true })).toBeTruthy();
+    await user.click(within(popup).getByRole('button', { name: 'Add an other parameter' }));
+    expect((within(popup).getByRole('textbox', { name: 'Parameter Name' }) as HTMLInputElement).value).toBe('');
+    parameterAnswer = { status: 409, data: { message: 'Conflict', detail: 'Parameter Sunroof already exists' } };
+    await user.type(within(popup).getByRole('textbox', { name: 'Parameter Name' }), 'Sunroof');
+    await user.click(within(popup).getByRole('radio', { name: 'Yes / No' }));
+    await user.click(within(popup).getByRole('button', { name: 'Submit' }));
+    expect((await within(popup).findByRole('alert')).textContent).toBe('Error:[Conflict: Parameter Sunroof already exists]');
+  });
+
+  it("editing a parameter without a change says 'Change at least one value'", async () => {
+    const user = userEvent.setup();
+    renderAdd();
+    await user.click(await screen.findByRole('button', { name: 'Edit Airbags' }));
+    const popup = screen.getByRole('dialog', { name: 'Edit Parameter' });
+    await user.click(within(popup).getByRole('button', { name: 'Update' }));
+    expect(within(popup).getByRole('alert').textContent).toBe('Change at least one value');
+    expect(seen.some((c) => c.method === 'put')).toBe(false);
+  });
+
+  it("a refused submit shows 'Error: {detail}'", async () => {
+    const user = userEvent.setup();
+    renderAdd({ ...EDIT_STATE, variant: { ...EDIT_STATE.variant, srNo: 99 } });
+    await screen.findByRole('combobox', { name: 'Airbags of Variant 1' });
+    mainHttp.defaults.adapter = fakeAdapter((c) => (c.method === 'put' ? { status: 409, data: { message: 'Conflict', detail: 'Variant data for VXI 1.2 AT already exists for 2019' } } : lookup(c) ?? { status: 200, data: { detail: PARAMETERS } }), seen);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('Error: Variant data for VXI 1.2 AT already exists for 2019'));
+  });
+});
