@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/http.ts';
 import { uploadLeaves } from '../../api/admin.ts';
 import { readSession } from '../../api/session.ts';
-import { showError, showSuccess } from '../../app/toast.ts';
+import { showError, showSuccess } from '../../components/toast.ts';
 import './admin.css';
 
 export const CHOOSE_FILE = 'Please select csv file to upload';

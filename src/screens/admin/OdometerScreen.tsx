@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import adminForms from '../../config/admin-forms.json';
 import { correctOdometer, fetchOdometer } from '../../api/admin.ts';
-import { showError, showSuccess } from '../../app/toast.ts';
+import { showError, showSuccess } from '../../components/toast.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 
 const FORM = adminForms.odometer;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import dayjs from 'dayjs';
 import adminForms from '../../config/admin-forms.json';
 import { uploadVideoTutorial } from '../../api/admin.ts';
-import { showError, showSuccess } from '../../app/toast.ts';
+import { showError, showSuccess } from '../../components/toast.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 
 const FORM = adminForms.videoTutorial;

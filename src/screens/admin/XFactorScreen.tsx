@@ -3,7 +3,7 @@ import { Button, Dialog, Heading, Modal } from 'react-aria-components';
 import dayjs from 'dayjs';
 import { fetchXFactors, fetchXFactorStores, updateXFactor, uploadXFactorCsv, type UploadResult, type XFactorFilters, type XFactorRow, type XFactorStore } from '../../api/admin.ts';
 import { readSession } from '../../api/session.ts';
-import { showError, showSuccess } from '../../app/toast.ts';
+import { showError, showSuccess } from '../../components/toast.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { checkXFactorCsv, parseXFactor } from '../../engine/admin-csv.ts';
 import './admin.css';

@@ -16,7 +16,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { Button, Dialog, Modal } from 'react-aria-components';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fetchParameters, submitVariantData, updateVariantData, type VariantParameter } from '../../api/variants.ts';
-import { showError } from '../../app/toast.ts';
+import { showError } from '../../components/toast.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { EMPTY_SELECTION, selectionErrors, useCatalogue, variantFamilies, type Selection, type VariantFamily } from './catalogue.ts';
 import { CatalogueFilters } from './CatalogueFilters.tsx';

@@ -3,7 +3,7 @@ import { Button, Dialog, Modal } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/http.ts';
 import { deleteVariantData, fetchSuggestion, setSuggestionStatus, type Suggestion, type VariantListItem } from '../../api/variants.ts';
-import { showError, showSuccess } from '../../app/toast.ts';
+import { showError, showSuccess } from '../../components/toast.ts';
 import { EMPTY_SELECTION, selectionErrors, useCatalogue, type Selection } from './catalogue.ts';
 import { CatalogueFilters } from './CatalogueFilters.tsx';
 import { SequenceDialog } from './SequenceDialog.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Heading, Modal } from 'react-aria-components';
 import { fetchSequence, submitSequence, type SequenceParameter } from '../../api/variants.ts';
-import { showSuccess } from '../../app/toast.ts';
+import { showSuccess } from '../../components/toast.ts';
 import type { Selection } from './catalogue.ts';
 import { assignNumber, DUPLICATE_MS, missingNumbers, type Numbers } from './sequence.ts';
 

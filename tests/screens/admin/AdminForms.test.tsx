@@ -5,14 +5,14 @@ import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import dayjs from 'dayjs';
 import { mainHttp } from '../../../src/api/main.ts';
-import { showError, showSuccess } from '../../../src/app/toast.ts';
+import { showError, showSuccess } from '../../../src/components/toast.ts';
 import CjLeaveScreen from '../../../src/screens/admin/CjLeaveScreen.tsx';
 import OdometerScreen from '../../../src/screens/admin/OdometerScreen.tsx';
 import RegVariantScreen from '../../../src/screens/admin/RegVariantScreen.tsx';
 import VideoTutorialScreen, { firstVideoProblem } from '../../../src/screens/admin/VideoTutorialScreen.tsx';
 import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
 
-vi.mock('../../../src/app/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
+vi.mock('../../../src/components/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
 
 type Route = (c: InternalAxiosRequestConfig) => { status: number; data: unknown } | undefined;
 let seen: InternalAxiosRequestConfig[];

@@ -4,12 +4,12 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { mainHttp } from '../../../src/api/main.ts';
-import { showError, showSuccess } from '../../../src/app/toast.ts';
+import { showError, showSuccess } from '../../../src/components/toast.ts';
 import XFactorScreen, { REFRESH_AFTER_UPLOAD_MS } from '../../../src/screens/admin/XFactorScreen.tsx';
 import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
 import { fakeLayout } from '../../support/layout.ts';
 
-vi.mock('../../../src/app/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
+vi.mock('../../../src/components/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
 
 const ROW = { id: 7, storeId: 101, storeName: 'Andheri West - Veera Desai Road', date: '2030-01-07', slotXFactor: { '11:00:00': 1.15, '10:00:00': 1 }, updatedBy: 'qc.admin@qc.example', updatedAt: '2030-01-06T10:00:00Z' };
 const STORES = [{ location_id: 101, name: 'Andheri West - Veera Desai Road', slots: ['10:00:00', '11:00:00', '12:00:00'] }];

@@ -5,13 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { mainHttp } from '../../../src/api/main.ts';
-import { showError } from '../../../src/app/toast.ts';
+import { showError } from '../../../src/components/toast.ts';
 import AddCarVariantScreen from '../../../src/screens/variants/AddCarVariantScreen.tsx';
 import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
 import { fakeLayout } from '../../support/layout.ts';
 import { lookup } from './helpers.ts';
 
-vi.mock('../../../src/app/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
+vi.mock('../../../src/components/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
 
 const PARAMETERS = [
   { _id: '1', name: 'Sunroof', type: 'yes/no', value: [], image: [], status: 'Active' },

@@ -5,13 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { mainHttp } from '../../../src/api/main.ts';
-import { showError, showSuccess } from '../../../src/app/toast.ts';
+import { showError, showSuccess } from '../../../src/components/toast.ts';
 import CarVariantListScreen from '../../../src/screens/variants/CarVariantListScreen.tsx';
 import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
 import { fakeLayout } from '../../support/layout.ts';
 import { chooseSwift, lookup } from './helpers.ts';
 
-vi.mock('../../../src/app/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
+vi.mock('../../../src/components/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
 
 const item = (srNo: number, variant: string, variantId: number) => ({
   srNo, make_id: 1, model_id: 201, modelName: 'Swift', fuelType: 'Petrol', manufacturingYears: '2019,2020', variant, variantId,
