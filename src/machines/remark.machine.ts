@@ -20,11 +20,14 @@ interface RemarkContext {
 
 export const REMARK_SAVE_FAILED = 'Some error occured while saving the remark';
 
+/** The row a remark is for, and any text typed on it before (kept by the review while the row was off screen). */
+export type RemarkInput = RemarkTarget & { text?: string };
+
 export const remarkMachine = setup({
   types: {
     context: {} as RemarkContext,
     events: {} as RemarkEvent,
-    input: {} as RemarkTarget,
+    input: {} as RemarkInput,
     tags: {} as 'busy',
   },
   actors: {
@@ -42,7 +45,7 @@ export const remarkMachine = setup({
   },
 }).createMachine({
   id: 'remark',
-  context: ({ input }) => ({ target: input, text: '', pending: null }),
+  context: ({ input: { text = '', ...target } }) => ({ target, text, pending: null }),
   initial: 'editing',
   states: {
     editing: {

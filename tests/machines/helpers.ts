@@ -21,16 +21,16 @@ export function deferred<T>(): Deferred<T> {
  * A fake API call for a machine's `fromPromise` actor: records each input and stays in flight until the test
  * settles it, which also lets the machine react (fake timers) and arms the next call.
  */
-export function controlledCall<I>() {
+export function controlledCall<I, O = unknown>() {
   const calls: I[] = [];
-  let pending: Deferred<unknown> = deferred();
+  let pending: Deferred<O> = deferred();
   return {
     calls,
-    logic: fromPromise<unknown, I>(({ input }) => {
+    logic: fromPromise<O, I>(({ input }) => {
       calls.push(input);
       return pending.promise;
     }),
-    settle: async (outcome: { ok: unknown } | { error: unknown }) => {
+    settle: async (outcome: { ok: O } | { error: unknown }) => {
       if ('ok' in outcome) pending.resolve(outcome.ok);
       else pending.reject(outcome.error);
       await vi.advanceTimersByTimeAsync(0);

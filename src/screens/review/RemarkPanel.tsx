@@ -29,6 +29,9 @@ interface Props {
   canEdit: boolean;
   /** Stored: the screen records it on the row (engine `remark` edit). */
   onSaved: (remark: string) => void;
+  /** Text typed before (kept while the panel was unmounted) and where each change of it goes. */
+  text?: string;
+  onText?: (text: string) => void;
   alert?: (message: string) => void;
   recorder?: () => AudioRecorder;
   recordingSupported?: boolean;
@@ -52,6 +55,8 @@ export function RemarkPanel({
   history,
   canEdit,
   onSaved,
+  text = '',
+  onText,
   alert = (m) => window.alert(m),
   recorder = createMediaRecorder,
   recordingSupported = isRecordingSupported(),
@@ -81,11 +86,12 @@ export function RemarkPanel({
             ? stored
             : { id: `local-${Date.now()}`, user: target.user, role: target.role, type: params.remarkType, remark: params.remark, timestamp: Math.floor(Date.now() / 1000) };
           setAdded((list) => [...list, entry]);
+          onText?.('');
           onSaved(params.remarkType === 'audio' ? params.remark || AUDIO_REMARK_TEXT : params.remark);
         },
       },
     }),
-    { input: target },
+    { input: { ...target, text } },
   );
 
   const entries = useMemo(() => merge(history ?? [], fetched, added), [history, fetched, added]);
@@ -131,7 +137,10 @@ export function RemarkPanel({
             placeholder="Add a remark"
             value={snapshot.context.text}
             disabled={busy}
-            onChange={(e) => send({ type: 'CHANGE', text: e.target.value })}
+            onChange={(e) => {
+              send({ type: 'CHANGE', text: e.target.value });
+              onText?.(e.target.value);
+            }}
             onKeyDown={(e) => e.key === 'Enter' && send({ type: 'SAVE' })}
           />
           <button type="button" disabled={!snapshot.can({ type: 'SAVE' })} onClick={() => send({ type: 'SAVE' })}>
@@ -163,6 +172,8 @@ export function RowRemarks({ row }: { row: RowState }) {
       history={row.remarkHistory}
       canEdit={ctx.canEdit}
       onSaved={(remark) => ctx.onEdit({ type: 'remark', key: row.key, remark })}
+      text={ctx.remarkText?.(row.key)}
+      onText={ctx.onRemarkText && ((text) => ctx.onRemarkText!(row.key, text))}
       recorder={ctx.recorder}
       recordingSupported={ctx.recordingSupported}
     />

@@ -72,13 +72,19 @@ interface Props {
   user: string;
   role: string;
   onAssigned: () => void;
+  /** Asks before leaving a review with unsubmitted work; true when leaving is fine. */
+  confirmLeave?: () => boolean;
 }
 
-export const ReviewHeader = memo(function ReviewHeader({ inspection, history, access, user, role, onAssigned }: Props) {
+export const ReviewHeader = memo(function ReviewHeader({ inspection, history, access, user, role, onAssigned, confirmLeave }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   // Back to where the reviewer came from; a review opened directly (a mail link) goes back to the list.
-  const back = () => (location.key === 'default' ? navigate('/inspection') : navigate(-1));
+  // Going back pops the leave guard's history entry, which asks by itself; going to the list asks here.
+  const back = () => {
+    if (location.key !== 'default') navigate(-1);
+    else if (!confirmLeave || confirmLeave()) navigate('/inspection');
+  };
   const remarks = inspection.rejectionRemarkMapper ?? [];
   return (
     <header className="review-head">

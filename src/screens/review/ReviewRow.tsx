@@ -59,7 +59,8 @@ export function RowUpload({ row }: { row: RowState }) {
 
 export const ReviewRow = memo(function ReviewRow({ row, lookupParent }: Props) {
   const ctx = useRowContext();
-  const [showRemarks, setShowRemarks] = useState(false);
+  // A row that comes back into view with unsent remark text shows it again.
+  const [showRemarks, setShowRemarks] = useState(() => Boolean(ctx.remarkText?.(row.key)));
   // A disabled row (ticked by its parent, 000 §4) keeps its tick; its value stays editable, as the pre-submit
   // checks ask for a new value on every ticked document field.
   const tickDisabled = !ctx.canEdit || row.isDisabled;

@@ -3,21 +3,28 @@
  * and rendered from the engine's ReviewModel; only the assignee edits and submits, everyone else reads.
  */
 import { createContext, memo, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { useLocation, useParams } from 'react-router-dom';
 import { Tab as AriaTab, TabList, Tabs } from 'react-aria-components';
 import dayjs from 'dayjs';
 import type { InspectionDetail } from '../../engine/inspection.ts';
+import { carEngine } from '../../engine/car-config.ts';
 import { TABS, type Edit, type ReviewModel, type RowState, type Tab } from '../../engine/types.ts';
 import { showsDocumentPopup } from '../../machines/customer-documents.machine.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import type { RemarkTarget } from '../../api/review.ts';
+import { hasUnsubmittedWork, reviewMachine, type ReviewLoaded } from '../../machines/review.machine.ts';
 import type { LoginData } from '../../api/session.ts';
-import { setReviewStartTime, uploadImage } from '../../api/review.ts';
+import { fetchAppConfig, fetchRegistry, setReviewStartTime, uploadImage } from '../../api/review.ts';
+import { fetchInspection } from '../../api/main.ts';
+import { draftKey, indexedDbDrafts, type DraftStore } from '../../api/drafts.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { reviewAccess, type ReviewAccess } from './access.ts';
 import { RowContext, type ReviewRowContext } from './context.ts';
+import { useLeaveGuard } from './leave-guard.ts';
 import { CustomerDocsPopup } from './CustomerDocsPopup.tsx';
 import { ImageEditor } from './ImageEditor.tsx';
 import type { ImageEdits, ImageSurface } from './image-edit.ts';
@@ -25,7 +32,6 @@ import { rejectionHistory, ReviewHeader } from './ReviewHeader.tsx';
 import { RowList } from './RowList.tsx';
 import { SubmitFooter } from './SubmitFooter.tsx';
 import { SummaryTab } from './SummaryTab.tsx';
-import { useReview } from './useReview.ts';
 import { VariantPanel } from './VariantPanel.tsx';
 import type { AudioRecorder } from './audio.ts';
 import './review.css';
@@ -75,21 +81,68 @@ interface ScreenProps {
   recordingSupported?: boolean;
   /** What the image editor draws on (tests pass a fake; the browser uses a canvas). */
   imageSurface?: (canvas: HTMLCanvasElement) => ImageSurface;
+  /** Where drafts are kept (IndexedDB; tests pass one in memory). */
+  drafts?: DraftStore;
+}
+
+type ReviewActor = ActorRefFrom<typeof reviewMachine>;
+
+/** Loads what a review needs: the inspection, the app config flags and the registry data (optional). */
+async function loadReview(carId: string, role: string | null): Promise<ReviewLoaded> {
+  const [inspection, config] = await Promise.all([fetchInspection(carId), fetchAppConfig().catch(() => ({ duplicateKeyConfig: 0 }))]);
+  // Registry data is optional: a failed fetch leaves every comparison as info.
+  const registry = await fetchRegistry(inspection.appointmentId).catch(() => null);
+  return { inspection, registry, options: { role, duplicateKeyConfig: config.duplicateKeyConfig } };
+}
+
+/** 'Draft restored · Discard', or the offer of a draft made on another version of the inspection or config. */
+function DraftBar({ actor }: { actor: ReviewActor }) {
+  const notice = useSelector(actor, (s) => s.context.draftNotice);
+  if (notice === null) return null;
+  return (
+    <p role="status" className="draft-bar">
+      {notice === 'restored' ? (
+        <>
+          Draft restored ·{' '}
+          <button type="button" className="link" onClick={() => actor.send({ type: 'DISCARD_DRAFT' })}>
+            Discard
+          </button>
+        </>
+      ) : (
+        <>
+          A draft saved on an older version of this inspection or of the review form is not applied.{' '}
+          <button type="button" className="link" onClick={() => actor.send({ type: 'RESTORE_DRAFT' })}>
+            Restore it
+          </button>{' '}
+          ·{' '}
+          <button type="button" className="link" onClick={() => actor.send({ type: 'DISCARD_DRAFT' })}>
+            Discard
+          </button>
+        </>
+      )}
+    </p>
+  );
 }
 
 /** The review screen of a loaded inspection. */
-function Review({ inspection, model, onEdit, reload, refresh, session, access, recorder, recordingSupported, imageSurface }: ScreenProps & {
+function Review({ actor, inspection, model, session, access, recorder, recordingSupported, imageSurface }: ScreenProps & {
+  actor: ReviewActor;
   inspection: InspectionDetail;
   model: ReviewModel;
-  onEdit: (edit: Edit) => void;
-  reload: () => void;
-  refresh: () => Promise<void>;
   session: LoginData;
   access: ReviewAccess;
 }) {
-  const [tab, setTab] = useState<Tab>('Documents');
-  const [isCritical, setCritical] = useState(Boolean(inspection.isCritical));
-  const [isDummy, setDummy] = useState(false);
+  const tab = useSelector(actor, (s) => s.context.tab);
+  const isCritical = useSelector(actor, (s) => s.context.isCritical);
+  const isDummy = useSelector(actor, (s) => s.context.isDummy);
+  const onEdit = useCallback((edit: Edit) => actor.send({ type: 'EDIT', edit }), [actor]);
+  const setTab = useCallback((next: Tab) => actor.send({ type: 'SET_TAB', tab: next }), [actor]);
+  const reload = useCallback(() => actor.send({ type: 'RELOAD' }), [actor]);
+  const refresh = useCallback(() => actor.send({ type: 'REFRESH' }), [actor]);
+  const remarkText = useCallback((key: string) => actor.getSnapshot().context.remarks[key] ?? '', [actor]);
+  const onRemarkText = useCallback((key: string, text: string) => actor.send({ type: 'REMARK_TEXT', key, text }), [actor]);
+  const unsaved = useSelector(actor, (s) => s.hasTag('editing') && !s.hasTag('submitted') && hasUnsubmittedWork(s.context));
+  const confirmLeave = useLeaveGuard(unsaved);
   const [reviewStartTime] = useState(() => dayjs().format('YYYY-MM-DD HH:mm:ss'));
   const [urls, setUrls] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<RowState | null>(null);
@@ -142,13 +195,13 @@ function Review({ inspection, model, onEdit, reload, refresh, session, access, r
         return;
       }
       // The server stored the image on the inspection: rebuild the model from it, keeping the edits.
-      await refresh();
+      refresh();
     },
     [carId, inspectionStatus, refresh],
   );
   const rowContext = useMemo<ReviewRowContext>(
-    () => ({ canEdit: access.canEdit, appointmentId, onEdit, remarkTarget, editImage: setEditing, uploadRowImage, recorder, recordingSupported, imageSrc }),
-    [access.canEdit, appointmentId, onEdit, remarkTarget, uploadRowImage, recorder, recordingSupported, imageSrc],
+    () => ({ canEdit: access.canEdit, appointmentId, onEdit, remarkTarget, editImage: setEditing, uploadRowImage, recorder, recordingSupported, imageSrc, remarkText, onRemarkText }),
+    [access.canEdit, appointmentId, onEdit, remarkTarget, uploadRowImage, recorder, recordingSupported, imageSrc, remarkText, onRemarkText],
   );
 
   const uploadEdited = useCallback(
@@ -184,7 +237,8 @@ function Review({ inspection, model, onEdit, reload, refresh, session, access, r
   return (
     <RowContext.Provider value={rowContext}>
       <main className={`page review${access.canSubmit ? ' with-footer' : ''}`}>
-        <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={reload} />
+        <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={reload} confirmLeave={confirmLeave} />
+        <DraftBar actor={actor} />
         {docsPopup && <CustomerDocsPopup appointmentId={appointmentId} leadToken={inspection.leadToken} user={session.email} imageSrc={imageSrc} />}
         <CountsContext.Provider value={model.errorsCount}>
           <TabBar tab={tab} onChange={setTab} />
@@ -213,9 +267,10 @@ function Review({ inspection, model, onEdit, reload, refresh, session, access, r
             isCritical={isCritical}
             isDummy={isDummy}
             showDummy={!access.isVersionView}
-            onCritical={setCritical}
-            onDummy={setDummy}
+            onCritical={(value) => actor.send({ type: 'SET_CRITICAL', value })}
+            onDummy={(value) => actor.send({ type: 'SET_DUMMY', value })}
             onReload={reload}
+            onSubmitted={() => actor.send({ type: 'SUBMITTED' })}
           />
         )}
         {editing && (
@@ -240,28 +295,60 @@ function Review({ inspection, model, onEdit, reload, refresh, session, access, r
   );
 }
 
-export default function ReviewScreen(props: ScreenProps = {}) {
-  const { carId = '' } = useParams();
-  const session = useSession();
-  const location = useLocation();
-  const versionStatus = (location.state as { inspectionStatus?: string } | null)?.inspectionStatus ?? null;
-  const { state, onEdit, reload, refresh } = useReview(carId, session?.role ?? null);
-  const inspection = state.status === 'ready' ? state.inspection : null;
-  const access = useMemo(() => (inspection ? reviewAccess(inspection, session?.email, versionStatus) : null), [inspection, session?.email, versionStatus]);
+/** One review, for the life of one carId: a new carId is a new machine. */
+function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, ...props }: ScreenProps & { carId: string; session: LoginData; versionStatus: string | null }) {
+  const actor = useActorRef(
+    reviewMachine.provide({
+      actors: {
+        loadReview: fromPromise(({ input }) => loadReview(input.carId, session.role)),
+        refreshInspection: fromPromise(({ input }) => fetchInspection(input.carId)),
+        loadDraft: fromPromise(({ input }) => drafts.load(input.key)),
+        saveDraft: fromPromise(({ input }) => (input.draft ? drafts.save(input.key, input.draft) : drafts.clear(input.key))),
+        clearDraft: fromPromise(({ input }) => drafts.clear(input.key)),
+      },
+    }),
+    {
+      input: {
+        carId,
+        engine: carEngine,
+        canEdit: (inspection) => reviewAccess(inspection, session.email, versionStatus).canEdit,
+        draftKey: draftKey(session.email, carId),
+      },
+    },
+  );
+  const failed = useSelector(actor, (s) => (s.hasTag('failed') ? s.context.error : null));
+  const inspection = useSelector(actor, (s) => (s.hasTag('ready') ? s.context.inspection : null));
+  const model = useSelector(actor, (s) => s.context.model);
+  const access = useMemo(() => (inspection ? reviewAccess(inspection, session.email, versionStatus) : null), [inspection, session.email, versionStatus]);
 
-  if (state.status === 'error') {
+  if (failed !== null) {
     return (
       <main className="page">
-        <ErrorPanel detail={state.message} />
+        <ErrorPanel detail={failed} />
       </main>
     );
   }
-  if (state.status === 'loading' || !session || !access) {
+  if (!inspection || !model || !access) {
     return (
       <main className="page">
         <p>Loading...</p>
       </main>
     );
   }
-  return <Review key={state.inspection.carId} {...props} inspection={state.inspection} model={state.model} onEdit={onEdit} reload={reload} refresh={refresh} session={session} access={access} />;
+  return <Review key={inspection.carId} {...props} actor={actor} inspection={inspection} model={model} session={session} access={access} />;
+}
+
+export default function ReviewScreen(props: ScreenProps = {}) {
+  const { carId = '' } = useParams();
+  const session = useSession();
+  const location = useLocation();
+  const versionStatus = (location.state as { inspectionStatus?: string } | null)?.inspectionStatus ?? null;
+  if (!session) {
+    return (
+      <main className="page">
+        <p>Loading...</p>
+      </main>
+    );
+  }
+  return <ReviewRoute key={`${carId}|${session.email}|${versionStatus}`} {...props} carId={carId} session={session} versionStatus={versionStatus} />;
 }

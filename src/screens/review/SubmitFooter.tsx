@@ -24,10 +24,12 @@ interface Props {
   onDummy: (dummy: boolean) => void;
   /** A 206 answer asks for a reload. */
   onReload: () => void;
+  /** The server stored the review (the draft is no longer needed). */
+  onSubmitted?: () => void;
   alert?: (message: string) => void;
 }
 
-export function SubmitFooter({ model, inspection, reviewStartTime, isCritical, isDummy, showDummy, onCritical, onDummy, onReload, alert = (m) => window.alert(m) }: Props) {
+export function SubmitFooter({ model, inspection, reviewStartTime, isCritical, isDummy, showDummy, onCritical, onDummy, onReload, onSubmitted, alert = (m) => window.alert(m) }: Props) {
   const navigate = useNavigate();
   const [snapshot, send] = useMachine(
     submissionMachine.provide({
@@ -35,7 +37,10 @@ export function SubmitFooter({ model, inspection, reviewStartTime, isCritical, i
       actions: {
         // The engine's alert already lists the failing fields, one per line.
         showAlert: (_, params) => alert(params.alert),
-        showSuccess: (_, params) => showSuccess(params.message),
+        showSuccess: (_, params) => {
+          onSubmitted?.();
+          showSuccess(params.message);
+        },
         showError: (_, params) => showError(params.message),
         navigateToList: () => navigate('/inspection'),
         reloadPage: () => onReload(),

@@ -19,6 +19,9 @@ export interface ReviewRowContext {
   recordingSupported?: boolean;
   /** The URL images load from (image host and quality parameter applied). */
   imageSrc: (url: string) => string;
+  /** Remark text typed on a row and not sent yet (kept by the review, so it survives scrolling and tab changes). */
+  remarkText?: (key: string) => string;
+  onRemarkText?: (key: string, text: string) => void;
 }
 
 export const RowContext = createContext<ReviewRowContext | null>(null);

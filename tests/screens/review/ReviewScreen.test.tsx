@@ -9,6 +9,9 @@ import { showError, showSuccess } from '../../../src/components/toast.ts';
 import { signInAs } from '../../support/fake-http.ts';
 import { fakeLayout } from '../../support/layout.ts';
 import { makeInspection, OTHER, REVIEWER, renderReview } from './helpers.tsx';
+import { draftKey, memoryDrafts } from '../../../src/api/drafts.ts';
+import { DRAFT_DELAY_MS } from '../../../src/machines/review.machine.ts';
+import { LEAVE_QUESTION } from '../../../src/screens/review/leave-guard.ts';
 import { recordingSurface } from './surface.ts';
 
 vi.mock('../../../src/api/main.ts', async (importOriginal) => ({
@@ -407,3 +410,92 @@ describe('customer documents popup on the review (spec 000 §4)', () => {
     expect(fetchCustomerDocuments).not.toHaveBeenCalled();
   });
 });
+
+describe('never lose work (issue 16): drafts per inspection and user', () => {
+  const wait = (ms: number) => act(async () => new Promise((r) => setTimeout(r, ms)));
+
+  it('a typed value, a tick and a half-written remark come back on reopen with "Draft restored · Discard"; Discard drops them', async () => {
+    const drafts = memoryDrafts();
+    serve();
+    const first = renderReview('/review/77', undefined, { drafts });
+    await screen.findByRole('heading', { name: 'APT0077' });
+    const input = within(row('Registration Number')).getByRole('textbox') as HTMLInputElement;
+    await userEvent.clear(input);
+    await userEvent.type(input, 'MH12AB1234');
+    await userEvent.click(within(row('Customer Name')).getByRole('checkbox'));
+    await userEvent.click(within(row('Customer Name')).getByRole('button', { name: 'Remarks' }));
+    await userEvent.type(within(row('Customer Name')).getByRole('textbox', { name: 'Remark' }), 'Name differs fr');
+    await wait(DRAFT_DELAY_MS + 50);
+    expect(drafts.entries.has(draftKey(REVIEWER, '77'))).toBe(true);
+    first.unmount();
+
+    renderReview('/review/77', undefined, { drafts });
+    await screen.findByRole('heading', { name: 'APT0077' });
+    const bar = await screen.findByRole('status');
+    expect(bar.textContent).toContain('Draft restored');
+    expect((within(row('Registration Number')).getByRole('textbox') as HTMLInputElement).value).toBe('MH12AB1234');
+    expect((within(row('Customer Name')).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    expect((within(row('Customer Name')).getByRole('textbox', { name: 'Remark' }) as HTMLInputElement).value).toBe('Name differs fr');
+
+    await userEvent.click(within(bar).getByRole('button', { name: 'Discard' }));
+    expect((within(row('Registration Number')).getByRole('textbox') as HTMLInputElement).value).toBe('MH01AB1234');
+    expect((within(row('Customer Name')).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByRole('status')).toBeNull();
+    await wait(DRAFT_DELAY_MS + 50);
+    expect(drafts.entries.has(draftKey(REVIEWER, '77'))).toBe(false);
+  });
+
+  it('a half-typed remark survives a tab change', async () => {
+    serve();
+    renderReview('/review/77', undefined, { drafts: memoryDrafts() });
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.click(within(row('Customer Name')).getByRole('button', { name: 'Remarks' }));
+    await userEvent.type(within(row('Customer Name')).getByRole('textbox', { name: 'Remark' }), 'Half a rem');
+    await userEvent.click(screen.getByRole('tab', { name: /EXTERIOR/ }));
+    await userEvent.click(screen.getByRole('tab', { name: /Documents/ }));
+    expect((within(row('Customer Name')).getByRole('textbox', { name: 'Remark' }) as HTMLInputElement).value).toBe('Half a rem');
+  });
+
+  it('a successful submit clears the draft', async () => {
+    const drafts = memoryDrafts();
+    serve();
+    vi.mocked(submitReport).mockResolvedValue({ status: 200, data: {} });
+    renderReview('/review/77', undefined, { drafts });
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Criticality' })).getByRole('radio', { name: 'Critical' }));
+    await wait(DRAFT_DELAY_MS + 50);
+    expect(drafts.entries.get(draftKey(REVIEWER, '77'))?.isCritical).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Inspection Completed Successfully'));
+    await waitFor(() => expect(drafts.entries.has(draftKey(REVIEWER, '77'))).toBe(false));
+  });
+
+  it('closing the tab with unsent work asks first; a review with nothing done does not', async () => {
+    serve();
+    renderReview('/review/77', undefined, { drafts: memoryDrafts() });
+    await screen.findByRole('heading', { name: 'APT0077' });
+    const ask = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(ask()).toBe(false);
+    await userEvent.click(within(row('Customer Name')).getByRole('checkbox'));
+    expect(ask()).toBe(true);
+  });
+
+  it('the ← button to the list asks first when there is unsent work, and stays when the reviewer says no', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    serve();
+    renderReview('/review/77', undefined, { drafts: memoryDrafts() });
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.click(within(row('Customer Name')).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(confirm).toHaveBeenCalledWith(LEAVE_QUESTION);
+    expect(screen.queryByTestId('where')).toBeNull();
+    confirm.mockReturnValue(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('where').textContent).toBe('/inspection');
+  });
+});
+

@@ -1,0 +1,347 @@
+/**
+ * One review of one inspection (issue 10 'Flows are machines', issue 16 'Never lose work'), for any review product:
+ * the product's engine comes in the input. Loading → (error | ready); ready runs three regions side by side:
+ * `mode` (readOnly or editing: only the editor's edits reach `engine.apply`), `sync` (idle or refreshing the
+ * inspection after an upload, keeping the edits) and `draft` (what the reviewer did, written to the draft store
+ * within DRAFT_DELAY_MS of a change, never in the keystroke's own task).
+ *
+ * A draft of the same inspection and config version is applied on load ('restored'); one made on another version is
+ * only offered ('offered') until RESTORE_DRAFT. SUBMITTED clears it.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { ReviewEngine } from '../engine/model.ts';
+import type { InspectionDetail, RegistryData } from '../engine/inspection.ts';
+import type { Edit, EvaluateOptions, ReviewModel, Tab } from '../engine/types.ts';
+import type { ReviewDraft } from '../api/drafts.ts';
+import { errorDetail } from './error-detail.ts';
+
+/** A change is in the draft store at most this long after it was made (issue 16: within 200 ms). */
+export const DRAFT_DELAY_MS = 150;
+
+export interface ReviewLoaded {
+  inspection: InspectionDetail;
+  registry: RegistryData | null;
+  options: EvaluateOptions;
+}
+
+export interface ReviewMachineInput {
+  carId: string;
+  /** The product's engine (one engine, many products). */
+  engine: ReviewEngine;
+  /** Whether the signed-in user may edit this inspection (the screen's access rule). */
+  canEdit: (inspection: InspectionDetail) => boolean;
+  /** Draft store key (per inspection and user); null keeps no draft. */
+  draftKey: string | null;
+}
+
+export type DraftNotice = null | 'restored' | 'offered';
+
+export interface ReviewContext {
+  carId: string;
+  engine: ReviewEngine;
+  canEditFn: (inspection: InspectionDetail) => boolean;
+  draftKey: string | null;
+  inspection: InspectionDetail | null;
+  model: ReviewModel | null;
+  options: EvaluateOptions;
+  error: string | null;
+  tab: Tab;
+  isCritical: boolean;
+  isDummy: boolean;
+  /** Remark text typed and not sent, by row key: survives the row scrolling away and tab changes. */
+  remarks: Record<string, string>;
+  draftNotice: DraftNotice;
+  /** A draft of another inspection or config version, waiting for RESTORE_DRAFT. */
+  offeredDraft: ReviewDraft | null;
+  /** A change arrived while the draft was being written: write again. */
+  draftDirty: boolean;
+}
+
+export type ReviewEvent =
+  | { type: 'EDIT'; edit: Edit }
+  | { type: 'REMARK_TEXT'; key: string; text: string }
+  | { type: 'SET_TAB'; tab: Tab }
+  | { type: 'SET_CRITICAL'; value: boolean }
+  | { type: 'SET_DUMMY'; value: boolean }
+  | { type: 'RELOAD' }
+  | { type: 'REFRESH' }
+  | { type: 'RESTORE_DRAFT' }
+  | { type: 'DISCARD_DRAFT' }
+  | { type: 'SUBMITTED' };
+
+/** A cheap, stable fingerprint of a config: a draft made with other rows or rules is not applied silently. */
+const fingerprints = new WeakMap<object, string>();
+export function configVersion(engine: ReviewEngine): string {
+  let found = fingerprints.get(engine.config);
+  if (found === undefined) {
+    const text = JSON.stringify(engine.config);
+    let hash = 2166136261;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+    found = `${text.length}-${(hash >>> 0).toString(36)}`;
+    fingerprints.set(engine.config, found);
+  }
+  return found;
+}
+
+/** The inspection state a draft belongs to: another version or status (re-opened, submitted) is another review. */
+export function inspectionVersion(inspection: InspectionDetail): string {
+  return `${inspection.carId}:${inspection.version}:${inspection.inspectionStatus}`;
+}
+
+/** The reviewer has done something the server does not have yet (edits, unsent remark text, the toggles). */
+export function hasUnsubmittedWork(context: ReviewContext): boolean {
+  return (context.model?.edits?.length ?? 0) > 0 || Object.values(context.remarks).some((t) => t.trim() !== '') || context.isCritical || context.isDummy;
+}
+
+function rebuild(context: ReviewContext, inspection: InspectionDetail, edits: readonly Edit[]): ReviewModel {
+  return context.engine.evaluate(inspection, edits, context.model?.registry ?? null, context.options);
+}
+
+export const reviewMachine = setup({
+  types: {
+    context: {} as ReviewContext,
+    events: {} as ReviewEvent,
+    input: {} as ReviewMachineInput,
+    tags: {} as 'loading' | 'ready' | 'editing' | 'readOnly' | 'refreshing' | 'failed' | 'unsaved' | 'submitted',
+  },
+  actors: {
+    loadReview: fromPromise<ReviewLoaded, { carId: string }>(async () => {
+      throw new Error('loadReview not provided');
+    }),
+    refreshInspection: fromPromise<InspectionDetail, { carId: string }>(async () => {
+      throw new Error('refreshInspection not provided');
+    }),
+    loadDraft: fromPromise<ReviewDraft | null, { key: string }>(async () => null),
+    /** Writes the draft, or removes it when `draft` is null (nothing left to keep). */
+    saveDraft: fromPromise<void, { key: string; draft: ReviewDraft | null }>(async () => undefined),
+    clearDraft: fromPromise<void, { key: string }>(async () => undefined),
+  },
+  guards: {
+    canEdit: ({ context }) => context.inspection !== null && context.canEditFn(context.inspection),
+    keepsDrafts: ({ context }) => context.draftKey !== null,
+    draftDirty: ({ context }) => context.draftDirty,
+  },
+  actions: {
+    applyEdit: assign({
+      model: ({ context, event }) => (event.type === 'EDIT' && context.model ? context.engine.apply(context.model, event.edit) : context.model),
+    }),
+    markDirty: assign({ draftDirty: true }),
+    loaded: assign(({ context, event }) => {
+      const { inspection, registry, options } = (event as unknown as { output: ReviewLoaded }).output;
+      return {
+        inspection,
+        options,
+        error: null,
+        isCritical: Boolean(inspection.isCritical),
+        isDummy: false,
+        remarks: {},
+        model: context.engine.evaluate(inspection, [], registry, options),
+      };
+    }),
+  },
+}).createMachine({
+  id: 'review',
+  context: ({ input }) => ({
+    carId: input.carId,
+    engine: input.engine,
+    canEditFn: input.canEdit,
+    draftKey: input.draftKey,
+    inspection: null,
+    model: null,
+    options: {},
+    error: null,
+    tab: 'Documents',
+    isCritical: false,
+    isDummy: false,
+    remarks: {},
+    draftNotice: null,
+    offeredDraft: null,
+    draftDirty: false,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'loading',
+      invoke: {
+        src: 'loadReview',
+        input: ({ context }) => ({ carId: context.carId }),
+        onDone: [
+          { guard: ({ context, event }) => context.draftKey !== null && context.canEditFn(event.output.inspection), target: 'checkingDraft', actions: 'loaded' },
+          { target: 'ready', actions: 'loaded' },
+        ],
+        onError: { target: 'error', actions: assign({ error: ({ event }) => errorDetail(event.error, 'Something went wrong, please try again') }) },
+      },
+    },
+    error: {
+      tags: 'failed',
+      on: { RELOAD: 'loading' },
+    },
+    checkingDraft: {
+      tags: 'loading',
+      invoke: {
+        src: 'loadDraft',
+        input: ({ context }) => ({ key: context.draftKey! }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => {
+            const draft = event.output;
+            if (!draft || (draft.edits.length === 0 && Object.keys(draft.remarks).length === 0 && !draft.isCritical && !draft.isDummy)) return {};
+            const inspection = context.inspection!;
+            if (draft.inspectionVersion !== inspectionVersion(inspection) || draft.configVersion !== configVersion(context.engine)) {
+              return { draftNotice: 'offered' as const, offeredDraft: draft };
+            }
+            return {
+              draftNotice: 'restored' as const,
+              model: rebuild(context, inspection, draft.edits as Edit[]),
+              remarks: draft.remarks,
+              isCritical: draft.isCritical,
+              isDummy: draft.isDummy,
+            };
+          }),
+        },
+        // An unreadable draft store keeps no draft: the review goes on.
+        onError: 'ready',
+      },
+    },
+    ready: {
+      tags: 'ready',
+      type: 'parallel',
+      on: {
+        RELOAD: { target: 'loading', actions: assign({ draftNotice: null, offeredDraft: null }) },
+        SET_TAB: { actions: assign({ tab: ({ event }) => event.tab }) },
+      },
+      states: {
+        mode: {
+          initial: 'deciding',
+          states: {
+            deciding: {
+              always: [{ guard: 'canEdit', target: 'editing' }, { target: 'readOnly' }],
+            },
+            readOnly: { tags: 'readOnly' },
+            editing: {
+              tags: 'editing',
+              on: {
+                EDIT: { actions: ['applyEdit', 'markDirty'] },
+                REMARK_TEXT: {
+                  actions: [
+                    assign({
+                      remarks: ({ context, event }) => {
+                        const next = { ...context.remarks };
+                        if (event.text === '') delete next[event.key];
+                        else next[event.key] = event.text;
+                        return next;
+                      },
+                    }),
+                    'markDirty',
+                  ],
+                },
+                SET_CRITICAL: { actions: [assign({ isCritical: ({ event }) => event.value }), 'markDirty'] },
+                SET_DUMMY: { actions: [assign({ isDummy: ({ event }) => event.value }), 'markDirty'] },
+                RESTORE_DRAFT: {
+                  guard: ({ context }) => context.offeredDraft !== null,
+                  actions: [
+                    assign(({ context }) => {
+                      const draft = context.offeredDraft!;
+                      return {
+                        model: rebuild(context, context.inspection!, draft.edits as Edit[]),
+                        remarks: draft.remarks,
+                        isCritical: draft.isCritical,
+                        isDummy: draft.isDummy,
+                        offeredDraft: null,
+                        draftNotice: 'restored' as const,
+                      };
+                    }),
+                    'markDirty',
+                  ],
+                },
+                // Dropping an offered draft keeps what was done since opening; dropping a restored one goes back to the server's.
+                DISCARD_DRAFT: [
+                  { guard: ({ context }) => context.offeredDraft !== null, actions: [assign({ offeredDraft: null, draftNotice: null }), 'markDirty'] },
+                  {
+                    actions: [
+                      assign(({ context }) => ({
+                        model: rebuild(context, context.inspection!, []),
+                        remarks: {},
+                        isCritical: Boolean(context.inspection!.isCritical),
+                        isDummy: false,
+                        offeredDraft: null,
+                        draftNotice: null,
+                      })),
+                      'markDirty',
+                    ],
+                  },
+                ],
+              },
+            },
+          },
+        },
+        sync: {
+          initial: 'idle',
+          states: {
+            idle: { on: { REFRESH: 'refreshing' } },
+            refreshing: {
+              tags: 'refreshing',
+              invoke: {
+                src: 'refreshInspection',
+                input: ({ context }) => ({ carId: context.carId }),
+                onDone: {
+                  target: 'idle',
+                  // The server stored an upload on the inspection: rebuild from it with every edit made so far.
+                  actions: assign(({ context, event }) => ({ inspection: event.output, model: rebuild(context, event.output, context.model?.edits ?? []) })),
+                },
+                // Keep the review as it is.
+                onError: 'idle',
+              },
+            },
+          },
+        },
+        draft: {
+          initial: 'clean',
+          states: {
+            clean: {
+              always: { guard: 'draftDirty', target: 'pending' },
+            },
+            pending: {
+              tags: 'unsaved',
+              // Not reset by later changes: the first change of a burst is written within DRAFT_DELAY_MS.
+              after: { [DRAFT_DELAY_MS]: [{ guard: 'keepsDrafts', target: 'saving' }, { target: 'clean', actions: assign({ draftDirty: false }) }] },
+            },
+            saving: {
+              tags: 'unsaved',
+              entry: assign({ draftDirty: false }),
+              invoke: {
+                src: 'saveDraft',
+                input: ({ context }) => ({
+                  key: context.draftKey!,
+                  draft: hasUnsubmittedWork(context)
+                    ? {
+                        inspectionVersion: inspectionVersion(context.inspection!),
+                        configVersion: configVersion(context.engine),
+                        edits: context.model?.edits ?? [],
+                        remarks: context.remarks,
+                        isCritical: context.isCritical,
+                        isDummy: context.isDummy,
+                        savedAt: Date.now(),
+                      }
+                    : null,
+                }),
+                onDone: 'clean',
+                onError: 'clean',
+              },
+            },
+            submitted: {
+              tags: 'submitted',
+              // The review is stored on the server: nothing left to keep.
+              entry: assign({ draftDirty: false, draftNotice: null, offeredDraft: null }),
+              invoke: {
+                src: 'clearDraft',
+                input: ({ context }) => ({ key: context.draftKey ?? '' }),
+              },
+            },
+          },
+          on: { SUBMITTED: '.submitted' },
+        },
+      },
+    },
+  },
+});

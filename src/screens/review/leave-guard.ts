@@ -1,0 +1,53 @@
+/**
+ * Leaving a review with work the server does not have asks first (issue 16): closing or reloading the tab
+ * (beforeunload), the browser's back button, a link anywhere on the page and the review's own ← button.
+ * The app's BrowserRouter is not a data router, so React Router's useBlocker is not available: the back button is
+ * guarded by one extra history entry of the same URL, whose popstate asks before going on.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+
+export const LEAVE_QUESTION = 'Leave this review? What you did is not submitted yet (a draft stays on this device).';
+
+export function useLeaveGuard(unsaved: boolean, ask: (question: string) => boolean = (q) => window.confirm(q)): () => boolean {
+  const state = useRef({ unsaved, ask, leaving: false });
+  state.current.unsaved = unsaved;
+  state.current.ask = ask;
+
+  useEffect(() => {
+    if (!unsaved) return;
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    const onLink = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!link || link.target === '_blank' || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      if (new URL(link.href, window.location.href).pathname === window.location.pathname) return;
+      if (!state.current.ask(LEAVE_QUESTION)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    // Back: the guard entry is popped, the page still shows this review; go on back only if the reviewer says so.
+    window.history.pushState(window.history.state, '', window.location.href);
+    const onPop = () => {
+      if (state.current.leaving) return;
+      if (state.current.ask(LEAVE_QUESTION)) {
+        state.current.leaving = true;
+        window.history.back();
+      } else window.history.pushState(window.history.state, '', window.location.href);
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    document.addEventListener('click', onLink, true);
+    window.addEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      document.removeEventListener('click', onLink, true);
+      window.removeEventListener('popstate', onPop);
+    };
+  }, [unsaved]);
+
+  /** For the screen's own ways out (the ← button going to the list): true when leaving is fine. */
+  return useCallback(() => !state.current.unsaved || state.current.leaving || state.current.ask(LEAVE_QUESTION), []);
+}

@@ -1,0 +1,233 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { carEngine, carReviewConfig } from '../../src/engine/car-config.ts';
+import { createEngine } from '../../src/engine/model.ts';
+import { generateInspection } from '../../src/engine/generate.ts';
+import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import { memoryDrafts, type ReviewDraft } from '../../src/api/drafts.ts';
+import { configVersion, DRAFT_DELAY_MS, inspectionVersion, reviewMachine, type ReviewLoaded } from '../../src/machines/review.machine.ts';
+import { controlledCall } from './helpers.ts';
+
+const REVIEWER = 'qc.reviewer@qc.example';
+const KEY = `review:${REVIEWER}:77`;
+
+function inspectionOf(patch: Partial<InspectionDetail> = {}): InspectionDetail {
+  return generateInspection(carReviewConfig, {
+    values: { insuranceType: 'Comprehensive', fuelType: 'Diesel' },
+    inspection: { carId: 77, appointmentId: 'APT0077', qcAssign: { to: REVIEWER }, inspectionStatus: 'smReview', ...patch },
+  });
+}
+
+function start(opts: { inspection?: InspectionDetail; drafts?: ReturnType<typeof memoryDrafts>; canEdit?: boolean; draftKey?: string | null } = {}) {
+  const inspection = opts.inspection ?? inspectionOf();
+  const drafts = opts.drafts ?? memoryDrafts();
+  const load = controlledCall<{ carId: string }, ReviewLoaded>();
+  const refresh = controlledCall<{ carId: string }, InspectionDetail>();
+  const saves: (ReviewDraft | null)[] = [];
+  const actor = createActor(
+    reviewMachine.provide({
+      actors: {
+        loadReview: load.logic,
+        refreshInspection: refresh.logic,
+        loadDraft: fromPromise(({ input }) => drafts.load(input.key)),
+        saveDraft: fromPromise(async ({ input }) => {
+          saves.push(input.draft);
+          if (input.draft) await drafts.save(input.key, input.draft);
+          else await drafts.clear(input.key);
+        }),
+        clearDraft: fromPromise(({ input }) => drafts.clear(input.key)),
+      },
+    }),
+    { input: { carId: '77', engine: carEngine, canEdit: () => opts.canEdit ?? true, draftKey: opts.draftKey === undefined ? KEY : opts.draftKey } },
+  ).start();
+  const loaded: ReviewLoaded = { inspection, registry: null, options: { role: 'qc', duplicateKeyConfig: 1 } };
+  return { actor, load, refresh, drafts, saves, ready: () => load.settle({ ok: loaded }) };
+}
+
+const snap = (actor: { getSnapshot: () => ReturnType<ReturnType<typeof start>['actor']['getSnapshot']> }) => actor.getSnapshot();
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('review machine: loading, error, ready (issue 10 Flows are machines)', () => {
+  it('loads, then is ready and editing for the editor, with the engine model of the inspection', async () => {
+    const { actor, load, ready } = start();
+    expect(snap(actor).hasTag('loading')).toBe(true);
+    expect(load.calls).toEqual([{ carId: '77' }]);
+    await ready();
+    expect(snap(actor).hasTag('ready')).toBe(true);
+    expect(snap(actor).hasTag('editing')).toBe(true);
+    expect(snap(actor).context.model?.rows.registrationNumber).toBeTruthy();
+  });
+
+  it("a failed load is the error state with the server's detail; RELOAD loads again", async () => {
+    const { actor, load } = start();
+    await load.settle({ error: Object.assign(new Error('x'), { body: { detail: 'Inspection 77 not found' } }) });
+    expect(snap(actor).hasTag('failed')).toBe(true);
+    expect(snap(actor).context.error).toBe('Inspection 77 not found');
+    actor.send({ type: 'RELOAD' });
+    expect(snap(actor).hasTag('loading')).toBe(true);
+    expect(load.calls).toHaveLength(2);
+  });
+
+  it('edits go through engine.apply; a read-only review ignores them', async () => {
+    const editor = start();
+    await editor.ready();
+    editor.actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
+    expect(snap(editor.actor).context.model?.rows.sunroof.checked).toBe(true);
+    expect(snap(editor.actor).context.model?.edits).toEqual([{ type: 'check', key: 'sunroof', checked: true }]);
+
+    const reader = start({ canEdit: false });
+    await reader.ready();
+    expect(snap(reader.actor).hasTag('readOnly')).toBe(true);
+    const before = snap(reader.actor).context.model;
+    reader.actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
+    reader.actor.send({ type: 'SET_CRITICAL', value: true });
+    expect(snap(reader.actor).context.model).toBe(before);
+    expect(snap(reader.actor).context.isCritical).toBe(false);
+  });
+
+  it('REFRESH fetches the inspection again and rebuilds the model keeping the edits; a failed refresh keeps the review', async () => {
+    const { actor, refresh, ready } = start();
+    await ready();
+    actor.send({ type: 'EDIT', edit: { type: 'setValue', key: 'registrationNumber', value: 'MH12AB1234' } });
+    actor.send({ type: 'REFRESH' });
+    expect(snap(actor).hasTag('refreshing')).toBe(true);
+    // Edits made while refreshing are kept too.
+    actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
+    await refresh.settle({ ok: inspectionOf({ isCritical: 0 }) });
+    expect(snap(actor).hasTag('refreshing')).toBe(false);
+    expect(snap(actor).context.model?.rows.registrationNumber.newValue).toBe('MH12AB1234');
+    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
+    actor.send({ type: 'REFRESH' });
+    const model = snap(actor).context.model;
+    await refresh.settle({ error: new Error('offline') });
+    expect(snap(actor).context.model).toBe(model);
+  });
+
+  it('runs any product: a second engine comes in the input', async () => {
+    const engine = createEngine(carReviewConfig);
+    const load = controlledCall<{ carId: string }, ReviewLoaded>();
+    const actor = createActor(reviewMachine.provide({ actors: { loadReview: load.logic } }), { input: { carId: '77', engine, canEdit: () => true, draftKey: null } }).start();
+    await load.settle({ ok: { inspection: inspectionOf(), registry: null, options: {} } });
+    actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
+    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
+  });
+});
+
+describe('review machine: drafts (issue 16 Never lose work)', () => {
+  it(`writes a change to the draft store within ${DRAFT_DELAY_MS} ms, not in the change's own step, once per burst`, async () => {
+    const { actor, ready, drafts, saves } = start();
+    await ready();
+    actor.send({ type: 'EDIT', edit: { type: 'setValue', key: 'registrationNumber', value: 'M' } });
+    expect(saves).toHaveLength(0);
+    expect(snap(actor).hasTag('unsaved')).toBe(true);
+    await vi.advanceTimersByTimeAsync(50);
+    actor.send({ type: 'EDIT', edit: { type: 'setValue', key: 'registrationNumber', value: 'MH' } });
+    actor.send({ type: 'REMARK_TEXT', key: 'sunroof', text: 'half a rem' });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS - 50);
+    expect(saves).toHaveLength(1);
+    const saved = drafts.entries.get(KEY)!;
+    expect(saved.edits).toHaveLength(2);
+    expect(saved.remarks).toEqual({ sunroof: 'half a rem' });
+    expect(saved.inspectionVersion).toBe(inspectionVersion(inspectionOf()));
+    expect(saved.configVersion).toBe(configVersion(carEngine));
+    expect(snap(actor).hasTag('unsaved')).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(saves).toHaveLength(1);
+  });
+
+  it('restores a draft of the same inspection and config on reopen, and says so', async () => {
+    const drafts = memoryDrafts();
+    const first = start({ drafts });
+    await first.ready();
+    first.actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
+    first.actor.send({ type: 'SET_CRITICAL', value: true });
+    first.actor.send({ type: 'REMARK_TEXT', key: 'sunroof', text: 'Sunroof leaks' });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    first.actor.stop();
+
+    const again = start({ drafts });
+    await again.ready();
+    await vi.advanceTimersByTimeAsync(0);
+    const c = snap(again.actor).context;
+    expect(snap(again.actor).hasTag('ready')).toBe(true);
+    expect(c.draftNotice).toBe('restored');
+    expect(c.model?.rows.sunroof.checked).toBe(true);
+    expect(c.isCritical).toBe(true);
+    expect(c.remarks).toEqual({ sunroof: 'Sunroof leaks' });
+  });
+
+  it('DISCARD_DRAFT goes back to the inspection as the server has it and empties the store', async () => {
+    const drafts = memoryDrafts();
+    drafts.entries.set(KEY, { inspectionVersion: inspectionVersion(inspectionOf()), configVersion: configVersion(carEngine), edits: [{ type: 'check', key: 'sunroof', checked: true }], remarks: {}, isCritical: false, isDummy: false, savedAt: 1 });
+    const { actor, ready } = start({ drafts });
+    await ready();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
+    actor.send({ type: 'DISCARD_DRAFT' });
+    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(false);
+    expect(snap(actor).context.draftNotice).toBeNull();
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.has(KEY)).toBe(false);
+  });
+
+  it.each([
+    ['an older inspection version', { inspectionVersion: '77:0:new' }],
+    ['another config version', { configVersion: 'older-config' }],
+  ])('a draft made on %s is offered, not applied, until RESTORE_DRAFT', async (_name, patch) => {
+    const drafts = memoryDrafts();
+    drafts.entries.set(KEY, { inspectionVersion: inspectionVersion(inspectionOf()), configVersion: configVersion(carEngine), edits: [{ type: 'check', key: 'sunroof', checked: true }], remarks: {}, isCritical: false, isDummy: false, savedAt: 1, ...patch });
+    const { actor, ready } = start({ drafts });
+    await ready();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(snap(actor).context.draftNotice).toBe('offered');
+    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(false);
+    actor.send({ type: 'RESTORE_DRAFT' });
+    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
+    expect(snap(actor).context.draftNotice).toBe('restored');
+  });
+
+  it('discarding an offered draft keeps the edits made since opening and writes them over it', async () => {
+    const drafts = memoryDrafts();
+    drafts.entries.set(KEY, { inspectionVersion: '77:0:new', configVersion: configVersion(carEngine), edits: [{ type: 'check', key: 'sunroof', checked: true }], remarks: {}, isCritical: false, isDummy: false, savedAt: 1 });
+    const { actor, ready } = start({ drafts });
+    await ready();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'EDIT', edit: { type: 'check', key: 'abs', checked: true } });
+    actor.send({ type: 'DISCARD_DRAFT' });
+    expect(snap(actor).context.draftNotice).toBeNull();
+    expect(snap(actor).context.model?.rows.abs.checked).toBe(true);
+    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(false);
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.get(KEY)?.edits).toEqual([{ type: 'check', key: 'abs', checked: true }]);
+  });
+
+  it('SUBMITTED clears the draft, and later changes write nothing', async () => {
+    const { actor, ready, drafts, saves } = start();
+    await ready();
+    actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.has(KEY)).toBe(true);
+    actor.send({ type: 'SUBMITTED' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drafts.entries.has(KEY)).toBe(false);
+    actor.send({ type: 'EDIT', edit: { type: 'check', key: 'abs', checked: true } });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS * 3);
+    expect(drafts.entries.has(KEY)).toBe(false);
+    expect(saves).toHaveLength(1);
+  });
+
+  it('keeps no draft for a read-only review or without a key', async () => {
+    const drafts = memoryDrafts();
+    drafts.entries.set(KEY, { inspectionVersion: inspectionVersion(inspectionOf()), configVersion: configVersion(carEngine), edits: [{ type: 'check', key: 'sunroof', checked: true }], remarks: {}, isCritical: false, isDummy: false, savedAt: 1 });
+    const reader = start({ drafts, canEdit: false });
+    await reader.ready();
+    expect(snap(reader.actor).context.model?.rows.sunroof.checked).toBe(false);
+    const keyless = start({ draftKey: null });
+    await keyless.ready();
+    keyless.actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS * 2);
+    expect(keyless.saves).toHaveLength(0);
+  });
+});
