@@ -120,7 +120,7 @@ export async function runAutoAssignment(db: Db, opts: AutoAssignOptions = {}): P
       const waiting = rows[0];
       if (!waiting) break;
       const updated = await tx.query<InspectionRow>(
-        "UPDATE inspections SET assignee = $2, status = 'smReview', updated_at = now() WHERE car_id = $1 AND assignee IS NULL RETURNING *",
+        "UPDATE inspections SET assignee = $2, assigned_at = now(), status = 'smReview', updated_at = now() WHERE car_id = $1 AND assignee IS NULL RETURNING *",
         [waiting.car_id, reviewer.email],
       );
       if (!updated.rows[0]) continue;

@@ -13,6 +13,8 @@ export interface InspectionRow {
   is_latest: boolean;
   status: InspectionStatus;
   assignee: string | null;
+  /** When the assignee got it (migration 080); null for older assignments. */
+  assigned_at?: Date | null;
   category: string;
   city_id: number;
   store_id: number;
@@ -73,7 +75,7 @@ function columns(row: InspectionRow) {
     make: row.make,
     model: row.model,
     storeName: row.store_name,
-    qcAssign: { to: row.assignee },
+    qcAssign: { to: row.assignee, assignedAt: row.assignee ? iso(row.assigned_at ?? null) : null },
     qcAudit: row.qc_audit,
     workflowId: row.workflow_id,
   };

@@ -20,7 +20,7 @@ const listRowSchema = {
     make: { type: 'string' },
     model: { type: 'string' },
     storeName: { type: 'string' },
-    qcAssign: { type: 'object', properties: { to: { type: 'string', nullable: true } } },
+    qcAssign: { type: 'object', properties: { to: { type: 'string', nullable: true }, assignedAt: { type: 'string', nullable: true } } },
     qcAudit: { type: 'integer' },
     reInspectionReason: { type: 'object', nullable: true, properties: { reason: { type: 'string' } } },
     isReportProcessed: { type: 'integer' },

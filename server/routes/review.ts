@@ -150,7 +150,7 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
         if (!current.is_latest) throw conflict('Only the latest version can be assigned');
         if (current.status !== 'smReview' && current.status !== 'new') throw conflict(`Inspection is ${current.status}`);
         const { rows } = await tx.query<InspectionRow>(
-          "UPDATE inspections SET assignee = $2, status = 'smReview', updated_at = now() WHERE car_id = $1 AND assignee IS NULL RETURNING *",
+          "UPDATE inspections SET assignee = $2, assigned_at = now(), status = 'smReview', updated_at = now() WHERE car_id = $1 AND assignee IS NULL RETURNING *",
           [carId, me.email],
         );
         if (!rows[0]) throw conflict('Assigned to someone else meanwhile');

@@ -201,7 +201,8 @@ export interface InspectionDetail {
   model: string;
   storeName: string;
   city: string;
-  qcAssign: { to: string | null };
+  /** `assignedAt`: when the assignee got it (ISO), which the review countdown runs from. */
+  qcAssign: { to: string | null; assignedAt?: string | null };
   qcAudit: number;
   issueType?: number[];
   rejectionRemarkMapper: RejectionRemark[];
@@ -245,7 +246,8 @@ export interface InspectionListRow {
   make: string;
   model: string;
   storeName: string;
-  qcAssign: { to: string | null };
+  /** `assignedAt`: when the assignee got it (ISO), which the review countdown runs from. */
+  qcAssign: { to: string | null; assignedAt?: string | null };
   qcAudit: number;
   reInspectionReason: { reason: string } | null;
   isReportProcessed: number;

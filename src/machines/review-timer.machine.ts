@@ -11,12 +11,18 @@ const TICK_MS = 1000;
 export interface ReviewTimerInput {
   /** Defaults to the spec's 180000 ms. */
   durationMs?: number;
+  /**
+   * When the countdown began (ms since epoch): the assignment time the server stored, so a reload goes on from
+   * there instead of starting over. Unset: it begins at START.
+   */
+  startedAt?: number | null;
 }
 
 export type ReviewTimerEvent = { type: 'START' } | { type: 'STOP' };
 
 interface ReviewTimerContext {
   durationMs: number;
+  startedAt: number | null;
   remainingMs: number;
   endsAt: number | null;
 }
@@ -37,9 +43,9 @@ export const reviewTimerMachine = setup({
   actions: {
     /** Countdown reached zero; what it means for the review is the screen's call (the spec does not say). */
     timerExpired: () => {},
-    startClock: assign({
-      endsAt: ({ context }) => Date.now() + context.durationMs,
-      remainingMs: ({ context }) => context.durationMs,
+    startClock: assign(({ context }) => {
+      const endsAt = (context.startedAt ?? Date.now()) + context.durationMs;
+      return { endsAt, remainingMs: Math.max(0, Math.min(context.durationMs, endsAt - Date.now())) };
     }),
     readClock: assign({ remainingMs: ({ context }) => Math.max(0, (context.endsAt ?? Date.now()) - Date.now()) }),
   },
@@ -50,7 +56,8 @@ export const reviewTimerMachine = setup({
   id: 'reviewTimer',
   context: ({ input }) => {
     const durationMs = input?.durationMs ?? REVIEW_COUNTDOWN_MS;
-    return { durationMs, remainingMs: durationMs, endsAt: null };
+    const startedAt = input?.startedAt ?? null;
+    return { durationMs, startedAt: startedAt !== null && Number.isFinite(startedAt) ? startedAt : null, remainingMs: durationMs, endsAt: null };
   },
   initial: 'stopped',
   states: {
@@ -59,7 +66,8 @@ export const reviewTimerMachine = setup({
     },
     running: {
       tags: 'running',
-      initial: 'ticking',
+      // Checked first: a countdown that began long enough ago (before a reload) is already over.
+      initial: 'checking',
       on: { STOP: { target: 'stopped', actions: assign({ endsAt: null }) } },
       states: {
         ticking: {

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { formatCountdown, REVIEW_COUNTDOWN_MS, reviewTimerMachine } from '../../src/machines/review-timer.machine.ts';
 
-function start() {
+function start(input: { startedAt?: number | null } = {}) {
   const timerExpired = vi.fn();
-  const actor = createActor(reviewTimerMachine.provide({ actions: { timerExpired } }), { input: {} }).start();
+  const actor = createActor(reviewTimerMachine.provide({ actions: { timerExpired } }), { input }).start();
   return { actor, timerExpired };
 }
 
@@ -58,6 +58,24 @@ describe('review countdown (spec 000 §4, §9: 180000 ms for the assignee)', () 
     expect(actor.getSnapshot().context.remainingMs).toBe(170000);
     actor.send({ type: 'START' });
     expect(actor.getSnapshot().context.remainingMs).toBe(180000);
+  });
+
+  it('survives a reload: started from the stored assignment time, it goes on from there', async () => {
+    const { actor, timerExpired } = start({ startedAt: Date.now() - 100_000 });
+    actor.send({ type: 'START' });
+    expect(actor.getSnapshot().context.remainingMs).toBe(80_000);
+    await vi.advanceTimersByTimeAsync(79_000);
+    expect(timerExpired).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(actor.getSnapshot().hasTag('expired')).toBe(true);
+  });
+
+  it('an assignment more than 3 minutes ago is expired at once, never a fresh 03:00', () => {
+    const { actor, timerExpired } = start({ startedAt: Date.now() - 600_000 });
+    actor.send({ type: 'START' });
+    expect(actor.getSnapshot().hasTag('expired')).toBe(true);
+    expect(actor.getSnapshot().context.remainingMs).toBe(0);
+    expect(timerExpired).toHaveBeenCalledTimes(1);
   });
 
   it.each([

@@ -19,15 +19,32 @@ export function inspectionTypeLabel(version: number): string {
   return version === 0 ? 'New Inspection' : 'Re-Inspection';
 }
 
-function Countdown() {
-  const [snapshot, send] = useMachine(reviewTimerMachine, { input: {} });
+/** What 00:00 means: the target is missed, nothing is locked or lost. */
+export const TIME_UP_TEXT = 'Review time is up: the 3-minute target has passed. You can still finish and submit.';
+
+/** The 3-minute review target, counted from when the inspection was assigned (the server's time), so a reload keeps it. */
+function Countdown({ assignedAt }: { assignedAt: string | null | undefined }) {
+  const [snapshot, send] = useMachine(reviewTimerMachine, { input: { startedAt: assignedAt ? Date.parse(assignedAt) : null } });
   useEffect(() => {
     send({ type: 'START' });
   }, [send]);
+  const expired = snapshot.hasTag('expired');
   return (
-    <span className={`countdown${snapshot.hasTag('expired') ? ' expired' : ''}`} role="timer" aria-label="Review time left">
-      {formatCountdown(snapshot.context.remainingMs)}
-    </span>
+    <>
+      <span
+        className={`countdown${expired ? ' expired' : ''}`}
+        role="timer"
+        aria-label="Review time left"
+        title="Time left of the 3-minute review target, counted from when the inspection was assigned to you"
+      >
+        {formatCountdown(snapshot.context.remainingMs)}
+      </span>
+      {expired && (
+        <span role="status" className="countdown-note">
+          {TIME_UP_TEXT}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -95,7 +112,7 @@ export const ReviewHeader = memo(function ReviewHeader({ inspection, history, ac
         <h1>{inspection.appointmentId}</h1>
         <span className="badge">{inspectionTypeLabel(inspection.version)}</span>
         {inspection.reInspectionReason?.reason && <span className="muted">{inspection.reInspectionReason.reason}</span>}
-        {access.canEdit && <Countdown />}
+        {access.canEdit && <Countdown assignedAt={inspection.qcAssign?.assignedAt} />}
         {access.canAssign && <AssignButton carId={inspection.carId} user={user} role={role} onAssigned={onAssigned} />}
         {!access.isAssignee && inspection.qcAssign?.to && <span className="muted">Assigned to {inspection.qcAssign.to} (read-only)</span>}
         {!access.canEdit && !inspection.qcAssign?.to && <span className="muted">Read-only</span>}

@@ -12,6 +12,7 @@ import { makeInspection, OTHER, REVIEWER, renderReview } from './helpers.tsx';
 import { draftKey, memoryDrafts } from '../../../src/api/drafts.ts';
 import { DRAFT_DELAY_MS } from '../../../src/machines/review.machine.ts';
 import { LEAVE_QUESTION } from '../../../src/screens/review/leave-guard.ts';
+import { TIME_UP_TEXT } from '../../../src/screens/review/ReviewHeader.tsx';
 import { recordingSurface } from './surface.ts';
 
 vi.mock('../../../src/api/main.ts', async (importOriginal) => ({
@@ -108,6 +109,20 @@ describe('review page states (spec 000 §2 Review page, §4)', () => {
     expect(assignToMe).toHaveBeenCalledWith(77, REVIEWER, 'qc');
     await waitFor(() => expect(fetchInspection).toHaveBeenCalledTimes(2), { timeout: 2500 });
     expect(await screen.findByRole('button', { name: 'Submit' })).toBeTruthy();
+  });
+
+  it('the countdown runs from the assignment time the server stored (a reload does not restart it) and says what 00:00 means', async () => {
+    serve(makeInspection({ inspection: { qcAssign: { to: REVIEWER, assignedAt: new Date(Date.now() - 60_000).toISOString() } } }));
+    const first = renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    expect(screen.getByRole('timer').textContent).toMatch(/^0[12]:\d\d$/);
+    expect(screen.queryByText(TIME_UP_TEXT)).toBeNull();
+    first.unmount();
+    serve(makeInspection({ inspection: { qcAssign: { to: REVIEWER, assignedAt: new Date(Date.now() - 600_000).toISOString() } } }));
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    expect(screen.getByRole('timer').textContent).toBe('00:00');
+    expect(screen.getByText(TIME_UP_TEXT)).toBeTruthy();
   });
 
   it('shows the header for the assignee: appointment id, type label, 3-minute countdown; records the review start', async () => {

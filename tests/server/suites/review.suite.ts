@@ -33,6 +33,19 @@ export function reviewSuite(h: Harness) {
       expect(taken.json()).toMatchObject({ message: 'Conflict', detail: expect.stringContaining(REVIEWER) });
     });
 
+    it('stores when the inspection was assigned and answers it as qcAssign.assignedAt (the review countdown runs from it)', async () => {
+      const { car_id } = await freeInspection(h.db());
+      const token = await h.token(REVIEWER);
+      const before = Date.now();
+      const res = await h.call('PATCH', `/api/qc-appointment-assign-to/${car_id}`, { token, body: assignBody(car_id, REVIEWER) });
+      const assignedAt = Date.parse(res.json().detail.qcAssign.assignedAt);
+      expect(assignedAt).toBeGreaterThanOrEqual(before - 2000);
+      expect(assignedAt).toBeLessThanOrEqual(Date.now() + 2000);
+      // Opening it again later answers the same time: a reload does not restart the countdown.
+      const detail = await h.call('GET', `/api/v2/inspection/${car_id}`, { token });
+      expect(Date.parse(detail.json().detail.qcAssign.assignedAt)).toBe(assignedAt);
+    });
+
     it('refuses assigning to someone else (403), a body that does not match (400), unknown ids (404), 401 without token', async () => {
       const { car_id } = await freeInspection(h.db(), 1);
       const token = await h.token(REVIEWER);
