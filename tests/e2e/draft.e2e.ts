@@ -34,19 +34,21 @@ async function edits(detail: InspectionDetail): Promise<Edit[]> {
   ];
 }
 
-/** Keys in the app's draft store, read in the page. */
-function draftKeys(page: Page): Promise<string[]> {
+/** The app's draft store, read in the page: key → remarks of each draft. */
+function storedDrafts(page: Page): Promise<Record<string, Record<string, string>>> {
   return page.evaluate(
     () =>
-      new Promise<string[]>((resolve, reject) => {
+      new Promise<Record<string, Record<string, string>>>((resolve, reject) => {
         const open = indexedDB.open('qc-review-drafts');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('drafts')) return resolve([]);
-          const keys = db.transaction('drafts').objectStore('drafts').getAllKeys();
-          keys.onsuccess = () => resolve(keys.result.map(String));
-          keys.onerror = () => reject(keys.error);
+          if (!db.objectStoreNames.contains('drafts')) return resolve({});
+          const store = db.transaction('drafts').objectStore('drafts');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => resolve(Object.fromEntries(keys.result.map((k, i) => [String(k), (values.result[i] as { remarks: Record<string, string> }).remarks])));
+          values.onerror = () => reject(values.error);
         };
       }),
   );
@@ -71,7 +73,8 @@ describe('drafts', () => {
     await reg.getByRole('textbox', { name: 'Registration Number new value' }).fill(REG_NUMBER);
     await reg.getByRole('button', { name: /^Remarks/ }).click();
     await reg.getByRole('textbox', { name: 'Remark' }).fill('Plate differs from R');
-    await expect.poll(() => draftKeys(page)).toEqual([`review:${REVIEWER}:${target.carId}`]);
+    // Written within 200 ms of the last keystroke.
+    await expect.poll(() => storedDrafts(page), { timeout: 2000 }).toEqual({ [`review:${REVIEWER}:${target.carId}`]: { registrationNumber: 'Plate differs from R' } });
 
     await page.reload();
     await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
@@ -95,7 +98,7 @@ describe('drafts', () => {
     await page.goto(`${baseURL}/review/${target.carId}`);
     await page.locator('[data-row]').first().waitFor();
     expect(await page.getByRole('status').filter({ hasText: /draft/i }).count()).toBe(0);
-    expect(await draftKeys(page)).toEqual([]);
+    expect(await storedDrafts(page)).toEqual({});
     await context.close();
   });
 });

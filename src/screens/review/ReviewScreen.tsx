@@ -29,7 +29,10 @@ import { CustomerDocsPopup } from './CustomerDocsPopup.tsx';
 import { ImageEditor } from './ImageEditor.tsx';
 import type { ImageEdits, ImageSurface } from './image-edit.ts';
 import { rejectionHistory, ReviewHeader } from './ReviewHeader.tsx';
-import { RowList } from './RowList.tsx';
+import { RowList, type RowJump } from './RowList.tsx';
+import { RowFinder, ShortcutHelp } from './RowFinder.tsx';
+import { nextError, SHORTCUTS } from './shortcuts.ts';
+import { useReviewKeys } from './useReviewKeys.ts';
 import { SubmitFooter } from './SubmitFooter.tsx';
 import { SummaryTab } from './SummaryTab.tsx';
 import { VariantPanel } from './VariantPanel.tsx';
@@ -146,6 +149,32 @@ function Review({ actor, inspection, model, session, access, recorder, recording
   const [reviewStartTime] = useState(() => dayjs().format('YYYY-MM-DD HH:mm:ss'));
   const [urls, setUrls] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<RowState | null>(null);
+  const [jump, setJump] = useState<RowJump | null>(null);
+  const [overlay, setOverlay] = useState<'finder' | 'help' | null>(null);
+  // Goes to a row in any tab: switches the tab, scrolls the row into view and focuses its first control.
+  const goToRow = useCallback(
+    (key: string) => {
+      const row = actor.getSnapshot().context.model?.rows[key];
+      if (!row) return;
+      actor.send({ type: 'SET_TAB', tab: row.tab });
+      setJump((j) => ({ key, seq: (j?.seq ?? 0) + 1 }));
+    },
+    [actor],
+  );
+  const nextErrorRow = useCallback(() => {
+    const model = actor.getSnapshot().context.model;
+    const from = document.activeElement?.closest('[data-key]')?.getAttribute('data-key') ?? null;
+    const row = model && nextError(model, TABS, from);
+    if (row) goToRow(row.key);
+  }, [actor, goToRow]);
+  useReviewKeys({
+    current: () => ({ model: actor.getSnapshot().context.model!, tab: actor.getSnapshot().context.tab }),
+    goToRow,
+    setTab,
+    openFinder: () => setOverlay('finder'),
+    openHelp: () => setOverlay('help'),
+    dialogOpen: () => overlay !== null || editing !== null || document.querySelector('[role=dialog]') !== null,
+  });
   // The Rejection History is the remarks the inspection came with: computed once, not on every keystroke.
   const [history] = useState(() => rejectionHistory(model));
 
@@ -241,7 +270,20 @@ function Review({ actor, inspection, model, session, access, recorder, recording
         <DraftBar actor={actor} />
         {docsPopup && <CustomerDocsPopup appointmentId={appointmentId} leadToken={inspection.leadToken} user={session.email} imageSrc={imageSrc} />}
         <CountsContext.Provider value={model.errorsCount}>
-          <TabBar tab={tab} onChange={setTab} />
+          <div className="tab-line">
+            <TabBar tab={tab} onChange={setTab} />
+            <span className="tab-tools">
+              <button type="button" onClick={nextErrorRow} aria-keyshortcuts="n">
+                Next error
+              </button>
+              <button type="button" onClick={() => setOverlay('finder')} aria-keyshortcuts="/ Control+K">
+                Find row
+              </button>
+              <button type="button" onClick={() => setOverlay('help')} aria-keyshortcuts="?" aria-label="Keyboard shortcuts">
+                ?
+              </button>
+            </span>
+          </div>
         </CountsContext.Provider>
         <div role="tabpanel" aria-label={tab} className={`tab-panel${tab === 'SUMMARY' ? '' : ' fill'}`}>
           {tab === 'Documents' && (
@@ -255,9 +297,9 @@ function Review({ actor, inspection, model, session, access, recorder, recording
               onEdit={onEdit}
             />
           )}
-          {tab === 'SUMMARY' && <SummaryTab model={model} inspection={inspection} canEdit={access.canEdit} />}
+          {tab === 'SUMMARY' && <SummaryTab model={model} inspection={inspection} canEdit={access.canEdit} onGoToRow={goToRow} />}
           {/* SUMMARY's own rows (the re-inspection question) follow its tables; having none is not 'No results found'. */}
-          <RowList model={model} tab={tab} urls={urls} empty={tab === 'SUMMARY' ? null : undefined} />
+          <RowList model={model} tab={tab} urls={urls} jump={jump} empty={tab === 'SUMMARY' ? null : undefined} />
         </div>
         {access.canSubmit && (
           <SubmitFooter
@@ -273,6 +315,17 @@ function Review({ actor, inspection, model, session, access, recorder, recording
             onSubmitted={() => actor.send({ type: 'SUBMITTED' })}
           />
         )}
+        {overlay === 'finder' && (
+          <RowFinder
+            model={model}
+            onClose={() => setOverlay(null)}
+            onChoose={(key) => {
+              setOverlay(null);
+              goToRow(key);
+            }}
+          />
+        )}
+        {overlay === 'help' && <ShortcutHelp shortcuts={SHORTCUTS} onClose={() => setOverlay(null)} />}
         {editing && (
           <ImageEditor
             row={editing}

@@ -2,12 +2,13 @@
  * The rows of one tab in config order: field rows one by one, consecutive image rows of a group as one images
  * panel, virtualized.
  */
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { carEngine } from '../../engine/car-config.ts';
 import type { ReviewModel, RowState, Scalar, Tab } from '../../engine/types.ts';
 import { ImagesPanel } from './ImagesPanel.tsx';
 import { ReviewRow } from './ReviewRow.tsx';
+import { firstControl } from './shortcuts.ts';
 import './review.css';
 
 /** A field row's height (px) until it is measured. */
@@ -65,10 +66,17 @@ function lookupParentOf(row: RowState, rows: ReviewModel['rows']): Scalar | unde
   return parent ? (parent.newId ?? parent.id ?? null) : undefined;
 }
 
+/** A request to bring a row into view and focus its first control; a new `seq` is a new request. */
+export interface RowJump {
+  key: string;
+  seq: number;
+}
+
 interface Props {
   model: ReviewModel;
   tab: Tab;
   urls: Readonly<Record<string, string>>;
+  jump?: RowJump | null;
 }
 
 /** The element of one item. Rows are memoised on their RowState, so an edit re-renders only the rows it changed. */
@@ -90,7 +98,7 @@ const itemKey = (item: ListItem) => (item.kind === 'row' ? item.key : `images:${
  * in the edit's own commit (a flag or note appearing) moves the rows below it in that same frame. Rows placed one by
  * one would overlap until the virtualizer's re-measure, which Chromium defers to the frame after an input.
  */
-function VirtualRows({ items, model, urls, tab }: Props & { items: ListItem[] }) {
+function VirtualRows({ items, model, urls, tab, jump }: Props & { items: ListItem[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -99,6 +107,27 @@ function VirtualRows({ items, model, urls, tab }: Props & { items: ListItem[] })
     overscan: OVERSCAN,
     getItemKey: (i) => itemKey(items[i]),
   });
+  // A jump runs once, when its row is in this tab's items (a tab switch brings them in the same commit).
+  const done = useRef(0);
+  useEffect(() => {
+    if (!jump || done.current === jump.seq) return;
+    const index = items.findIndex((it) => (it.kind === 'row' ? it.key === jump.key : it.keys.includes(jump.key)));
+    if (index < 0) return;
+    done.current = jump.seq;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    let frames = 0;
+    let frame = 0;
+    const focus = () => {
+      const box = scrollRef.current;
+      const el = box?.querySelector(`[data-key="${CSS.escape(jump.key)}"]`);
+      const control = el && firstControl(el);
+      if (control) control.focus();
+      else if (el instanceof HTMLElement) el.focus();
+      else if (++frames < 30) frame = requestAnimationFrame(focus);
+    };
+    focus();
+    return () => cancelAnimationFrame(frame);
+  }, [jump, items, virtualizer]);
   const virtual = virtualizer.getVirtualItems();
   return (
     <section className="rows" aria-label={`${tab} rows`} ref={scrollRef} style={{ minHeight: `min(${virtualizer.getTotalSize() + 2}px, 50vh)` }}>
@@ -116,8 +145,8 @@ function VirtualRows({ items, model, urls, tab }: Props & { items: ListItem[] })
 }
 
 /** `empty`: what a tab with no visible rows shows (nothing where the tab has other content, as SUMMARY does). */
-export function RowList({ model, tab, urls, empty = 'No results found' }: Props & { empty?: string | null }) {
+export function RowList({ model, tab, urls, jump, empty = 'No results found' }: Props & { empty?: string | null }) {
   const items = useItems(model, tab);
   if (items.length === 0) return empty === null ? null : <p className="muted rows-empty">{empty}</p>;
-  return <VirtualRows items={items} model={model} tab={tab} urls={urls} />;
+  return <VirtualRows items={items} model={model} tab={tab} urls={urls} jump={jump} />;
 }

@@ -2,6 +2,7 @@
  * Submission footer (000 §4): Critical / Non Critical toggle, the dummy flag (hidden for version views) and
  * Submit, driven by the submission machine; the rejection popup asks for issue types ('No issue' exclusive).
  */
+import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useNavigate } from 'react-router-dom';
@@ -50,6 +51,19 @@ export function SubmitFooter({ model, inspection, reviewStartTime, isCritical, i
   );
   const request = { type: 'SUBMIT', model, inspection, isCritical, isDummy, reviewStartTime } as const;
   const busy = snapshot.hasTag('busy');
+  // Ctrl+Enter submits as the button does: the same event, so every pre-submit check runs.
+  const latest = useRef({ request, snapshot, send });
+  latest.current = { request, snapshot, send };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || document.querySelector('[role=dialog]')) return;
+      event.preventDefault();
+      const { request: now, snapshot: state, send: dispatch } = latest.current;
+      if (state.can(now)) dispatch(now);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <footer className="review-footer">
       {/* Two named choices, not a checkbox whose label flips with its state: each option reads as what it sets. */}

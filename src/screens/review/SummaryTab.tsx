@@ -30,9 +30,11 @@ interface Props {
   model: ReviewModel;
   inspection: InspectionDetail;
   canEdit: boolean;
+  /** Goes to a row (its tab, scrolled into view, focused). */
+  onGoToRow?: (key: string) => void;
 }
 
-export function SummaryTab({ model, inspection, canEdit }: Props) {
+export function SummaryTab({ model, inspection, canEdit, onGoToRow }: Props) {
   const errors = rejectedRows(model);
   const changes = inspection.riTableData ?? [];
   const [mailOpen, setMailOpen] = useState(false);
@@ -67,9 +69,17 @@ export function SummaryTab({ model, inspection, canEdit }: Props) {
             </thead>
             <tbody>
               {errors.map((r) => (
-                <tr key={r.key}>
+                <tr key={r.key} className={onGoToRow ? 'clickable' : undefined} onClick={onGoToRow && (() => onGoToRow(r.key))}>
                   <td>{r.tab}</td>
-                  <td>{r.text}</td>
+                  <td>
+                    {onGoToRow ? (
+                      <button type="button" className="link" onClick={(e) => (e.stopPropagation(), onGoToRow(r.key))}>
+                        {r.text}
+                      </button>
+                    ) : (
+                      r.text
+                    )}
+                  </td>
                   <td>{r.kind === 'image' ? 'Image' : text(r.value)}</td>
                   <td>{newValueOf(r)}</td>
                   <td>{r.remark ?? ''}</td>

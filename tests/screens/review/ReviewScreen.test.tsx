@@ -514,3 +514,101 @@ describe('never lose work (issue 16): drafts per inspection and user', () => {
   });
 });
 
+describe('find any row and review from the keyboard (issue 16)', () => {
+  const focusedRow = () => (document.activeElement as HTMLElement | null)?.closest('[data-key]')?.getAttribute('data-key');
+
+  it('/ opens the row finder; typing filters rows of every tab by title, section and value; Enter goes to the row, switching tab, and focuses its first control', async () => {
+    serve();
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.keyboard('/');
+    const finder = screen.getByRole('dialog', { name: 'Find a row' });
+    await userEvent.type(within(finder).getByRole('combobox', { name: 'Find a row' }), 'sunroof');
+    expect(within(finder).getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringContaining('Sunroof')]);
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog', { name: 'Find a row' })).toBeNull();
+    expect(screen.getByRole('tab', { selected: true }).textContent).toMatch(/^INTERIOR/);
+    await waitFor(() => expect(focusedRow()).toBe('sunroof'));
+    expect(document.activeElement).toBe(within(row('Sunroof')).getByRole('checkbox'));
+  });
+
+  it('Ctrl+K opens the finder too; a value finds its row', async () => {
+    serve(makeInspection({ values: { registrationNumber: 'KA05ZZ9999' } }));
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.keyboard('{Control>}k{/Control}');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Find a row' }), 'ka05zz');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringContaining('Registration Number')]);
+  });
+
+  it('n and "Next error" go to the next marked or invalid row across tabs; a click on an Errors Summary row goes to it', async () => {
+    serve();
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.click(screen.getByRole('tab', { name: /INTERIOR/ }));
+    await userEvent.click(within(row('Sunroof')).getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('tab', { name: /Documents/ }));
+    (document.activeElement as HTMLElement | null)?.blur();
+    await userEvent.keyboard('n');
+    await waitFor(() => expect(focusedRow()).toBe('sunroof'));
+    expect(screen.getByRole('tab', { selected: true }).textContent).toMatch(/^INTERIOR/);
+
+    await userEvent.click(screen.getByRole('tab', { name: /SUMMARY/ }));
+    await userEvent.click(within(screen.getByRole('table', { name: 'Errors' })).getByRole('button', { name: 'Sunroof' }));
+    expect(screen.getByRole('tab', { selected: true }).textContent).toMatch(/^INTERIOR/);
+    await waitFor(() => expect(focusedRow()).toBe('sunroof'));
+
+    await userEvent.click(screen.getByRole('tab', { name: /Documents/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next error' }));
+    await waitFor(() => expect(focusedRow()).toBe('sunroof'));
+  });
+
+  it('j / k move between rows, x ticks, e focuses the value, Tab is one stop per row', async () => {
+    serve();
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    (document.activeElement as HTMLElement | null)?.blur();
+    await userEvent.keyboard('j');
+    const first = focusedRow();
+    expect(first).toBeTruthy();
+    await userEvent.keyboard('j');
+    const second = focusedRow();
+    expect(second).not.toBe(first);
+    await userEvent.keyboard('k');
+    expect(focusedRow()).toBe(first);
+
+    within(row('Registration Number')).getByRole('checkbox').focus();
+    await userEvent.keyboard('x');
+    expect((within(row('Registration Number')).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
+    await userEvent.keyboard('x');
+    expect((within(row('Registration Number')).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    await userEvent.keyboard('e');
+    expect(document.activeElement).toBe(within(row('Registration Number')).getByRole('textbox'));
+    // Typing in the value types: x and j are letters there.
+    await userEvent.keyboard('xj');
+    expect((within(row('Registration Number')).getByRole('textbox') as HTMLInputElement).value).toMatch(/XJ$/);
+
+    await userEvent.tab();
+    expect(focusedRow()).toBe('ownerNumber');
+    expect(document.activeElement).toBe(within(row('Owner Number')).getByRole('checkbox'));
+    await userEvent.tab({ shift: true });
+    expect(focusedRow()).toBe('registrationNumber');
+  });
+
+  it('? lists the shortcuts; Ctrl+Enter submits through every pre-submit check', async () => {
+    const alert = alertSpy();
+    serve();
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    (document.activeElement as HTMLElement | null)?.blur();
+    await userEvent.keyboard('?');
+    const help = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(help).getByText('Submit (every pre-submit check still runs)')).toBeTruthy();
+    await userEvent.click(within(help).getByRole('button', { name: 'Close' }));
+    await userEvent.click(within(row('Chassis Number')).getByRole('checkbox'));
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    expect(alert).toHaveBeenCalledWith('Please fill the following Fields:\nChassis Number');
+    expect(submitReport).not.toHaveBeenCalled();
+  });
+});
+

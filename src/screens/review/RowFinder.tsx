@@ -1,0 +1,103 @@
+/**
+ * The panel's own row finder (issue 16 'Find any row'): rows are virtualized, so the browser's find cannot see rows
+ * off screen. Typing filters every visible row of every tab by title, section and value; Enter (or a click) goes to it.
+ * Filtering runs on the finder's keystrokes only, never on the rows' own.
+ */
+import { useMemo, useState } from 'react';
+import { Dialog, Heading, Modal } from 'react-aria-components';
+import type { ReviewModel } from '../../engine/types.ts';
+import { findRows } from './shortcuts.ts';
+
+interface Props {
+  model: ReviewModel;
+  onChoose: (key: string) => void;
+  onClose: () => void;
+}
+
+export function RowFinder({ model, onChoose, onClose }: Props) {
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const found = useMemo(() => (query.trim() ? findRows(model, query) : []), [model, query]);
+  const choose = (i: number) => {
+    const row = found[i];
+    if (row) onChoose(row.key);
+  };
+  return (
+    <Modal isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="modal">
+      <Dialog aria-label="Find a row" className="popup finder">
+        <Heading slot="title">Find a row</Heading>
+        <input
+          autoFocus
+          role="combobox"
+          aria-label="Find a row"
+          aria-expanded={found.length > 0}
+          aria-controls="row-finder-results"
+          aria-activedescendant={found[active] ? `row-finder-${active}` : undefined}
+          placeholder="Row title, section or value"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              setActive((i) => Math.min(i + 1, found.length - 1));
+            } else if (e.key === 'ArrowUp') {
+              e.preventDefault();
+              setActive((i) => Math.max(i - 1, 0));
+            } else if (e.key === 'Enter') {
+              e.preventDefault();
+              choose(active);
+            }
+          }}
+        />
+        {query.trim() !== '' && found.length === 0 && <p className="muted">No results found</p>}
+        <ul id="row-finder-results" role="listbox" aria-label="Rows found" className="finder-results">
+          {found.map((row, i) => (
+            <li
+              key={row.key}
+              id={`row-finder-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'active' : undefined}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(i)}
+            >
+              <span className="finder-title">{row.title}</span> <span className="muted">{row.tab}</span>
+              {row.value && <span className="finder-value"> · {row.value}</span>}
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+    </Modal>
+  );
+}
+
+/** The `?` overlay listing the review's shortcuts. */
+export function ShortcutHelp({ shortcuts, onClose }: { shortcuts: readonly { keys: string; does: string }[]; onClose: () => void }) {
+  return (
+    <Modal isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="modal">
+      <Dialog aria-label="Keyboard shortcuts" className="popup">
+        <Heading slot="title">Keyboard shortcuts</Heading>
+        <table className="grid" aria-label="Shortcuts">
+          <tbody>
+            {shortcuts.map((s) => (
+              <tr key={s.keys}>
+                <th scope="row">
+                  <kbd>{s.keys}</kbd>
+                </th>
+                <td>{s.does}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="popup-actions">
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </Dialog>
+    </Modal>
+  );
+}
