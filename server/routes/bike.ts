@@ -68,7 +68,8 @@ const listOf = (items: object) => ({ type: 'object', properties: { data: { type:
 
 /** A corrected field of the push call: a value (text, number or a multi-select's list), its id, the reject tick and sub-parts. */
 const fieldProperties = {
-  value: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }, { type: 'null' }, { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 100 } }] },
+  // One schema with a list of types: with the app's coerceTypes 'array', anyOf branches would turn ['Lost'] into 'Lost'.
+  value: { type: ['string', 'number', 'array', 'null'], maxLength: 200, maxItems: 20, items: { type: 'string', maxLength: 100 } },
   id: { anyOf: [{ type: 'string', maxLength: 100 }, { type: 'integer' }, { type: 'null' }] },
   rejected: { type: 'boolean' },
 } as const;

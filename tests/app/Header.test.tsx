@@ -73,13 +73,13 @@ describe('spec 000 §2 header: navigation links by role', () => {
     expect(linkNames()).toContain('Bike QC');
   });
 
-  it('links only to screens this build has, by default (no dead links to unbuilt bike/refurbishment/GS screens)', () => {
+  it('links only to screens this build has, by default (no dead links to unbuilt screens)', () => {
     render(
       <MemoryRouter initialEntries={['/inspection']}>
         <Header session={user('SM-QcAdmin')} />
       </MemoryRouter>,
     );
-    expect(linkNames()).toEqual(['Car QC', 'Versions', 'Refurbishment', 'Refurbishment Versions', 'GS Unflagging', 'Car Variants']);
+    expect(linkNames()).toEqual(['Car QC', 'Bike QC', 'Versions', 'Refurbishment', 'Refurbishment Versions', 'GS Unflagging', 'Car Variants']);
   });
 
   it.each([

@@ -177,7 +177,9 @@ export function bikeSuite(h: Harness) {
         const image = detail.images.find((m: { mediaType: string }) => m.mediaType === 'image');
         const video = detail.images.find((m: { mediaType: string }) => m.mediaType === 'video');
         const res = await push(id, BIKE, {
-          inspectionData: { bikeDetails: { registrationNumber: { value: 'MH12ZZ9999', rejected: true }, insuranceType: { subParts: { insuranceExpiry: { value: '01/01/2027' } } } } },
+          inspectionData: {
+            bikeDetails: { registrationNumber: { value: 'MH12ZZ9999', rejected: true }, rcCondition: { value: ['Lost'], rejected: true }, insuranceType: { subParts: { insuranceExpiry: { value: '01/01/2027' } } } },
+          },
           images: [{ hashKey: image.hashKey, rejected: true }],
           videos: [{ hashKey: video.hashKey, rejected: true }],
           reason: 'Registration number differs from the RC',
@@ -186,6 +188,7 @@ export function bikeSuite(h: Harness) {
         const stored = (await get(`/bike-api/appointment/${id}`)).json().detail;
         expect(stored.inspectionData.bikeDetails.registrationNumber).toMatchObject({ value: 'MH12ZZ9999', rejected: true, inspectorValue: detail.inspectionData.bikeDetails.registrationNumber.value });
         expect(stored.inspectionData.bikeDetails.insuranceType.subParts.insuranceExpiry.value).toBe('01/01/2027');
+        expect(stored.inspectionData.bikeDetails.rcCondition).toMatchObject({ value: ['Lost'], rejected: true });
         expect(stored.images.find((m: { hashKey: string }) => m.hashKey === video.hashKey).rejected).toBe(true);
         expect(stored.reason).toBe('Registration number differs from the RC');
         expect((await form('POST', `/bike-api/appointment/${id}/qc`, BIKE, { status: 'APPROVED' })).statusCode).toBe(400);

@@ -1,0 +1,185 @@
+/**
+ * /inspection-bike (spec 001 §2 'Bike inspection list'): bikes awaiting review, 50 a page with infinite scroll,
+ * filtered by user, a search query and a date range (six months up to today, YYYY-MM-DD); 'assign to me' on a row;
+ * a row click opens the review; refreshed live when the user's auto-assignment record changes.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import dayjs from 'dayjs';
+import bikeScreens from '../../config/bike-list.json';
+import { assignBike, fetchBikeList, type BikeListFilters, type BikeListRow } from '../../api/bike.ts';
+import { subscribeAutoAssignment } from '../../api/live.ts';
+import type { LoginData } from '../../api/session.ts';
+import { showError } from '../../app/toast.ts';
+import { useSession } from '../../app/useSession.ts';
+import { errorDetail } from '../../machines/error-detail.ts';
+import './bike.css';
+
+const YMD = 'YYYY-MM-DD';
+export const bikeDate = (unixSeconds: number) => dayjs.unix(unixSeconds).format(bikeScreens.dateFormat);
+
+interface Pages {
+  key: string;
+  page: number;
+  generation: number;
+  rows: BikeListRow[];
+  total: number;
+  loading: boolean;
+  hasMore: boolean;
+  error: string | null;
+}
+
+const firstPage = (key: string, generation = 0): Pages => ({ key, page: 1, generation, rows: [], total: 0, loading: true, hasMore: false, error: null });
+
+/** Pages of 50; a full page means another may follow (001 §9). New filters or a reload start again at page 1. */
+function useBikePages(filters: Omit<BikeListFilters, 'page'>) {
+  const key = JSON.stringify(filters);
+  const [state, setState] = useState<Pages>(() => firstPage(key));
+  let current = state;
+  if (state.key !== key) {
+    current = firstPage(key, state.generation);
+    setState(current);
+  }
+  const { page, generation } = current;
+  useEffect(() => {
+    let cancelled = false;
+    fetchBikeList({ ...(JSON.parse(key) as Omit<BikeListFilters, 'page'>), page }).then(
+      ({ data, total }) => {
+        if (cancelled) return;
+        setState((s) => {
+          const seen = new Set(page === 1 ? [] : s.rows.map((r) => r.appointmentId));
+          const rows = page === 1 ? data : [...s.rows, ...data.filter((r) => !seen.has(r.appointmentId))];
+          return { ...s, rows, total, loading: false, hasMore: data.length === bikeScreens.pageSize, error: null };
+        });
+      },
+      (error: unknown) => {
+        if (!cancelled) setState((s) => ({ ...s, loading: false, hasMore: false, error: errorDetail(error, 'The list could not be loaded') }));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [key, page, generation]);
+  const loadMore = useCallback(() => setState((s) => (s.loading || !s.hasMore || s.error ? s : { ...s, page: s.page + 1, loading: true })), []);
+  const reload = useCallback(() => setState((s) => ({ ...s, page: 1, generation: s.generation + 1, loading: true, error: null })), []);
+  return { ...current, loadMore, reload };
+}
+
+export default function BikeListScreen() {
+  const session = useSession();
+  return session ? <BikeList session={session} /> : null;
+}
+
+function BikeList({ session }: { session: LoginData }) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState('');
+  const [mine, setMine] = useState(false);
+  const [startDate, setStartDate] = useState(() => dayjs().subtract(bikeScreens.windowMonths, 'month').format(YMD));
+  const [endDate, setEndDate] = useState(() => dayjs().format(YMD));
+  const pages = useBikePages({ query: search || undefined, user: mine ? session.email : undefined, startDate, endDate });
+  const { reload, loadMore } = pages;
+  const [assigning, setAssigning] = useState<string | null>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // Live refresh (001 §4 'Assignment'): the user's auto-assignment record turning 'changed' reloads the list.
+  useEffect(() => subscribeAutoAssignment(session.access_token, reload), [session.access_token, reload]);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) loadMore();
+    }, { rootMargin: '300px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [loadMore]);
+
+  const take = async (row: BikeListRow) => {
+    setAssigning(row.appointmentId);
+    try {
+      await assignBike(row.appointmentId, session.email);
+      navigate(`/bike-review/${row.appointmentId}`);
+    } catch (error) {
+      showError(errorDetail(error, 'The bike could not be assigned'));
+      reload();
+    } finally {
+      setAssigning(null);
+    }
+  };
+
+  const minStart = dayjs(endDate).subtract(bikeScreens.windowMonths, 'month').format(YMD);
+  return (
+    <main className="bike-list">
+      <h1>Bike QC</h1>
+      <form
+        className="bike-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSearch(query.trim());
+        }}
+      >
+        <label>
+          Search <input type="search" value={query} maxLength={50} placeholder="Appointment ID, make, model" onChange={(e) => setQuery(e.target.value)} />
+        </label>
+        <button type="submit">Search</button>
+        <label>
+          <input type="checkbox" checked={mine} onChange={(e) => setMine(e.target.checked)} /> Assigned to me
+        </label>
+        <label>
+          From <input type="date" value={startDate} min={minStart} max={endDate} onChange={(e) => e.target.value && setStartDate(e.target.value)} />
+        </label>
+        <label>
+          To <input type="date" value={endDate} max={dayjs().format(YMD)} onChange={(e) => e.target.value && setEndDate(e.target.value)} />
+        </label>
+      </form>
+      <p className="muted">{pages.total} bikes</p>
+      {pages.error && <p role="alert" className="error">{pages.error}</p>}
+      <table className="bike-table">
+        <thead>
+          <tr>
+            <th scope="col">Appointment ID</th>
+            <th scope="col">Inspection By</th>
+            <th scope="col">Make</th>
+            <th scope="col">Model</th>
+            <th scope="col">Inspection End Time</th>
+            <th scope="col">QC User</th>
+          </tr>
+        </thead>
+        <tbody>
+          {pages.rows.map((row) => (
+            <tr key={row.appointmentId} className="clickable" onClick={() => navigate(`/bike-review/${row.appointmentId}`)}>
+              <td>
+                <a href={`/bike-review/${row.appointmentId}`} onClick={(e) => e.preventDefault()}>
+                  {row.appointmentId}
+                </a>
+              </td>
+              <td>{row.inspectionUser}</td>
+              <td>{row.make}</td>
+              <td>{row.model}</td>
+              <td>{bikeDate(row.inspectionEndTime)}</td>
+              <td>
+                {row.qcUser ?? (
+                  <button
+                    type="button"
+                    disabled={assigning !== null}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      void take(row);
+                    }}
+                  >
+                    Assign to me
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!pages.loading && !pages.error && pages.rows.length === 0 && <p className="muted">{bikeScreens.texts.empty}</p>}
+      {pages.loading && <p className="muted">Loading…</p>}
+      <div ref={sentinel} aria-hidden="true" className="sentinel" />
+    </main>
+  );
+}

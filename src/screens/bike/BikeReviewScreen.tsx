@@ -1,0 +1,278 @@
+/**
+ * /bike-review/{appointmentId}?version= (spec 001 §2 'Bike review'): the rows and media of the bike config, each
+ * with a tick to reject it; corrections through the shared row editors; make/model/variant for the bike's qcUser;
+ * the PDF link; submit (APPROVED, or REJECTED when anything is ticked) through the bike submission machine.
+ * Read-only for everyone but the assignee, for a past version (?version=) and once reviewed.
+ */
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import bikeScreens from '../../config/bike-list.json';
+import type { Edit, ReviewModel, RowState } from '../../engine/types.ts';
+import {
+  assignBike,
+  fetchBike,
+  fetchBikeMediaConfig,
+  generateBikeReport,
+  pushBikeData,
+  submitBikeStatus,
+  type BikeDetail,
+  type BikeMediaConfig,
+} from '../../api/bike.ts';
+import type { LoginData } from '../../api/session.ts';
+import { canAccess } from '../../app/access.ts';
+import { showError, showSuccess } from '../../app/toast.ts';
+import { useSession } from '../../app/useSession.ts';
+import { bikeSubmissionMachine, type BikePushBody, type BikeSubmitForm } from '../../machines/bike-submission.machine.ts';
+import { errorDetail } from '../../machines/error-detail.ts';
+import { RowEditor } from '../review/widgets.tsx';
+import { bikeDate } from './BikeListScreen.tsx';
+import { toBikeInspection, type BikeImage } from './inspection.ts';
+import { MakeModelVariantPanel } from './MakeModelVariantPanel.tsx';
+import { BIKE_TABS, bikeConfig, bikeEngine } from './product.ts';
+import './bike.css';
+
+const sameEmail = (a: string | null | undefined, b: string) => !!a && a.toLowerCase() === b.toLowerCase();
+
+function recorded(row: RowState): string {
+  if (row.values) return row.values.join(', ');
+  return row.value === null || row.value === undefined ? '' : String(row.value);
+}
+
+const BikeRow = memo(function BikeRow({ row, canEdit, onEdit }: { row: RowState; canEdit: boolean; onEdit: (edit: Edit) => void }) {
+  const editable = canEdit && row.isEditable && row.widget !== 'readonly';
+  return (
+    <form onSubmit={(e) => e.preventDefault()} className={`bike-row${row.checked ? ' checked' : ''}${row.isValid ? '' : ' invalid'}`} role="group" aria-label={row.text} data-key={row.key}>
+      <input type="checkbox" aria-label={`Reject ${row.text}`} checked={row.checked} disabled={!canEdit || row.isDisabled} onChange={(e) => onEdit({ type: 'check', key: row.key, checked: e.target.checked })} />
+      <span className="row-title">{row.text}</span>
+      <span className="row-value" title="Recorded value">
+        {recorded(row)}
+      </span>
+      <span className="row-editor">{editable ? <RowEditor row={row} disabled={false} onEdit={onEdit} /> : null}</span>
+      {!row.isValid && row.errorMsg && (
+        <span role="alert" className="error row-error">
+          {row.errorMsg}
+        </span>
+      )}
+      {row.notes?.map((note) => (
+        <span key={note} className={`note${row.isFlagged ? ' flagged' : ''}`}>
+          {note}
+        </span>
+      ))}
+    </form>
+  );
+});
+
+const MediaTile = memo(function MediaTile({ row, canEdit, onEdit }: { row: RowState; canEdit: boolean; onEdit: (edit: Edit) => void }) {
+  const media = row.image as BikeImage;
+  return (
+    <figure className={`media-tile${row.checked ? ' checked' : ''}`} role="group" aria-label={row.text} data-key={row.key}>
+      {media.mediaType === 'video' ? (
+        <video src={media.url} controls preload="metadata" aria-label={row.text} />
+      ) : (
+        <a href={media.url} target="_blank" rel="noreferrer">
+          <img src={media.url} alt={row.text} loading="lazy" />
+        </a>
+      )}
+      <figcaption>
+        <label>
+          <input type="checkbox" aria-label={`Reject ${row.text}`} checked={row.checked} disabled={!canEdit || row.isDisabled} onChange={(e) => onEdit({ type: 'check', key: row.key, checked: e.target.checked })} />{' '}
+          {row.text}
+        </label>
+      </figcaption>
+    </figure>
+  );
+});
+
+/** The visible rows of a tab in config order, consecutive media of a group as one grid. */
+function TabContent({ model, tab, canEdit, onEdit }: { model: ReviewModel; tab: string; canEdit: boolean; onEdit: (edit: Edit) => void }) {
+  const items: ({ kind: 'row'; row: RowState } | { kind: 'media'; group: string; rows: RowState[] })[] = [];
+  for (const key of model.order) {
+    const row = model.rows[key];
+    if (row.tab !== tab || !row.isVisible) continue;
+    if (row.kind === 'image') {
+      const group = key.split(':')[0];
+      const last = items[items.length - 1];
+      if (last?.kind === 'media' && last.group === group) last.rows.push(row);
+      else items.push({ kind: 'media', group, rows: [row] });
+    } else items.push({ kind: 'row', row });
+  }
+  if (!items.length) return <p className="muted">Nothing to review here</p>;
+  return (
+    <>
+      {items.map((item) =>
+        item.kind === 'row' ? (
+          <BikeRow key={item.row.key} row={item.row} canEdit={canEdit} onEdit={onEdit} />
+        ) : (
+          <section key={item.group} className="media-grid" aria-label={bikeConfig.rows.find((r) => r.key === item.group)?.text ?? item.group}>
+            {item.rows.map((r) => (
+              <MediaTile key={r.key} row={r} canEdit={canEdit} onEdit={onEdit} />
+            ))}
+          </section>
+        ),
+      )}
+    </>
+  );
+}
+
+export default function BikeReviewScreen() {
+  const session = useSession();
+  const { appointmentId = '' } = useParams();
+  const [search] = useSearchParams();
+  const versionParam = search.get('version');
+  const version = versionParam !== null && /^\d+$/.test(versionParam) ? Number(versionParam) : undefined;
+  return session ? <BikeReview key={`${appointmentId}:${versionParam ?? ''}`} session={session} appointmentId={appointmentId} version={version} /> : null;
+}
+
+function BikeReview({ session, appointmentId, version }: { session: LoginData; appointmentId: string; version?: number }) {
+  const [detail, setDetail] = useState<BikeDetail | null>(null);
+  const [mediaConfig, setMediaConfig] = useState<BikeMediaConfig | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [edits, setEdits] = useState<Edit[]>([]);
+  const [tab, setTab] = useState(BIKE_TABS[0]);
+
+  const load = useCallback(async () => {
+    try {
+      const [d, m] = await Promise.all([fetchBike(appointmentId, version), fetchBikeMediaConfig()]);
+      setDetail(d);
+      setMediaConfig(m);
+    } catch (e) {
+      setError(errorDetail(e, 'The bike could not be loaded'));
+    }
+  }, [appointmentId, version]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const inspection = useMemo(() => (detail && mediaConfig ? toBikeInspection(detail, mediaConfig) : null), [detail, mediaConfig]);
+  // The reviewer's edits are kept across reloads (assignment, make/model/variant): the model is re-derived from them.
+  const model = useMemo(() => (inspection ? bikeEngine.evaluate(inspection, edits) : null), [inspection, edits]);
+  const onEdit = useCallback((edit: Edit) => setEdits((list) => [...list, edit]), []);
+
+  if (error) return <main className="bike-review"><p role="alert" className="error">{error}</p></main>;
+  if (!detail || !model) return <main className="bike-review"><p className="muted">Loading…</p></main>;
+
+  const isPast = version !== undefined || !detail.isLatest;
+  const reviewable = !isPast && detail.status === 'READY_FOR_REVIEW';
+  const canEdit = reviewable && sameEmail(detail.qcUser, session.email);
+  const remarkLines = detail.cjRemark.split('\n').filter(Boolean);
+  return (
+    <main className="bike-review">
+      <header className="bike-header">
+        <h1>Bike review {detail.appointmentId}</h1>
+        <dl>
+          <dt>Version</dt>
+          <dd>{detail.version}</dd>
+          <dt>Status</dt>
+          <dd data-testid="bike-status">{detail.status}</dd>
+          <dt>Make / Model / Variant</dt>
+          <dd>
+            {detail.make} / {detail.model} / {detail.variant}
+          </dd>
+          <dt>Registration</dt>
+          <dd>{detail.regNo}</dd>
+          <dt>Inspection End</dt>
+          <dd>{bikeDate(detail.inspectionEndTime)}</dd>
+          <dt>Inspected by</dt>
+          <dd>{detail.cjName}</dd>
+          <dt>QC User</dt>
+          <dd>{detail.qcUser ?? 'Unassigned'}</dd>
+        </dl>
+        <div className="cj-remark">
+          <strong>CJ Remarks</strong>
+          {remarkLines.map((line, i) => (
+            <p key={i}>{line}</p>
+          ))}
+        </div>
+        <p className="bike-links">
+          {detail.pdfUrl && (
+            <a href={detail.pdfUrl} target="_blank" rel="noreferrer">
+              Bike PDF
+            </a>
+          )}
+          {canAccess(session.role, '/bike-report') && (
+            <Link to={`/bike-report/${detail.appointmentId}?version=${detail.version}`} target="_blank">
+              {bikeScreens.texts.reportLink}
+            </Link>
+          )}
+          {canEdit && (
+            <button
+              type="button"
+              onClick={async () => {
+                try {
+                  setDetail(await generateBikeReport(detail.appointmentId));
+                } catch (e) {
+                  showError(errorDetail(e, 'The PDF could not be generated'));
+                }
+              }}
+            >
+              Generate PDF
+            </button>
+          )}
+        </p>
+        {reviewable && !detail.qcUser && (
+          <button
+            type="button"
+            onClick={async () => {
+              try {
+                setDetail(await assignBike(detail.appointmentId, session.email));
+              } catch (e) {
+                showError(errorDetail(e, 'The bike could not be assigned'));
+                void load();
+              }
+            }}
+          >
+            Assign to me
+          </button>
+        )}
+        {!canEdit && <p className="muted read-only-note">{isPast ? 'A past version: read only.' : reviewable ? 'Read only: only the assigned QC user can edit and submit this bike.' : `Reviewed (${detail.status}): read only.`}</p>}
+      </header>
+      {canEdit && <MakeModelVariantPanel detail={detail} onUpdated={setDetail} />}
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
+        <TabList aria-label="Sections">
+          {BIKE_TABS.map((name) => (
+            <Tab key={name} id={name}>
+              {name}
+            </Tab>
+          ))}
+        </TabList>
+        {BIKE_TABS.map((name) => (
+          <TabPanel key={name} id={name} className="bike-tab">
+            <TabContent model={model} tab={name} canEdit={canEdit} onEdit={onEdit} />
+          </TabPanel>
+        ))}
+      </Tabs>
+      {canEdit && <SubmitBar detail={detail} model={model} />}
+    </main>
+  );
+}
+
+function SubmitBar({ detail, model }: { detail: BikeDetail; model: ReviewModel }) {
+  const navigate = useNavigate();
+  const actor = useActorRef(
+    bikeSubmissionMachine.provide({
+      actors: {
+        pushData: fromPromise<unknown, BikePushBody>(({ input }) => pushBikeData(input)),
+        submitStatus: fromPromise<unknown, BikeSubmitForm>(({ input }) => submitBikeStatus(input)),
+      },
+      actions: {
+        showAlert: (_, params) => window.alert(params.alert),
+        showSuccess: (_, params) => showSuccess(`Bike ${params.status}`),
+        showError: (_, params) => showError(params.message),
+        redirect: () => navigate('/inspection-bike'),
+      },
+    }),
+    { input: { appointmentId: detail.appointmentId, bikeId: detail.bikeId, version: detail.version, config: bikeConfig } },
+  );
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const submitted = useSelector(actor, (s) => s.hasTag('submitted'));
+  return (
+    <footer className="bike-footer">
+      <button type="button" className="primary" disabled={busy || submitted} onClick={() => actor.send({ type: 'SUBMIT', model })}>
+        {busy ? 'Submitting…' : 'Submit'}
+      </button>
+    </footer>
+  );
+}

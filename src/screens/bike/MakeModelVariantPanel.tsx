@@ -1,0 +1,92 @@
+/**
+ * Make, model and variant of a bike, editable only by its qcUser (spec 001 §2): make → models (makeCode) → variants
+ * (model_id) from the catalogue; saving pushes them with the appointment id and says 'Make Model Variant updated'.
+ */
+import { useEffect, useState } from 'react';
+import bikeScreens from '../../config/bike-list.json';
+import { fetchBikeMakes, fetchBikeModels, pushBikeData, type BikeDetail } from '../../api/bike.ts';
+import { showError, showSuccess } from '../../app/toast.ts';
+import { errorDetail } from '../../machines/error-detail.ts';
+
+type Model = { id: number; name: string; variant: { name: string; code: string }[] };
+
+export function MakeModelVariantPanel({ detail, onUpdated }: { detail: BikeDetail; onUpdated: (detail: BikeDetail) => void }) {
+  const [makes, setMakes] = useState<{ name: string; code: string }[]>([]);
+  const [makeCode, setMakeCode] = useState('');
+  const [models, setModels] = useState<Model[]>([]);
+  const [modelId, setModelId] = useState('');
+  const [variantCode, setVariantCode] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    fetchBikeMakes().then((list) => {
+      setMakes(list);
+      setMakeCode(list.find((m) => m.name === detail.make)?.code ?? '');
+    }, () => undefined);
+  }, [detail.make]);
+  useEffect(() => {
+    if (!makeCode) return;
+    let cancelled = false;
+    fetchBikeModels(makeCode).then((list) => {
+      if (cancelled) return;
+      setModels(list);
+      const current = list.find((m) => m.name === detail.model);
+      setModelId(current ? String(current.id) : '');
+      setVariantCode(current?.variant.find((v) => v.name === detail.variant)?.code ?? '');
+    }, () => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [makeCode, detail.model, detail.variant]);
+
+  const model = models.find((m) => String(m.id) === modelId);
+  const variant = model?.variant.find((v) => v.code === variantCode);
+  const make = makes.find((m) => m.code === makeCode);
+  const changed = !!(make && model && variant) && (make.name !== detail.make || model.name !== detail.model || variant.name !== detail.variant);
+
+  return (
+    <form
+      className="mmv-panel"
+      aria-label="Make, model and variant"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!make || !model || !variant) return;
+        setSaving(true);
+        try {
+          const updated = await pushBikeData({ appointmentId: detail.appointmentId, make, model: { name: model.name, id: model.id }, variant });
+          showSuccess(bikeScreens.texts.makeModelVariantUpdated);
+          onUpdated(updated);
+        } catch (error) {
+          showError(errorDetail(error, 'Make, model and variant could not be updated'));
+        } finally {
+          setSaving(false);
+        }
+      }}
+    >
+      <label>
+        Make
+        <select value={makeCode} onChange={(e) => { setMakeCode(e.target.value); setModelId(''); setVariantCode(''); }}>
+          <option value="">Select</option>
+          {makes.map((m) => <option key={m.code} value={m.code}>{m.name}</option>)}
+        </select>
+      </label>
+      <label>
+        Model
+        <select value={modelId} onChange={(e) => { setModelId(e.target.value); setVariantCode(''); }}>
+          <option value="">Select</option>
+          {models.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
+        </select>
+      </label>
+      <label>
+        Variant
+        <select value={variantCode} onChange={(e) => setVariantCode(e.target.value)}>
+          <option value="">Select</option>
+          {model?.variant.map((v) => <option key={v.code} value={v.code}>{v.name}</option>)}
+        </select>
+      </label>
+      <button type="submit" disabled={!changed || saving}>
+        Update Make Model Variant
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+// The bike flow of spec 001 in the built app against the real server: the bike QC user takes a bike and approves it,
+// rejects another by ticking an image ('Lost' exclusivity and the uiVersion 2 odometer bands on the way), a
+// non-assignee sees a bike read-only, the versions page, and the report printed to PDF by Chromium.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { apiLogin, launchBrowser, signedInContext, watchErrors } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const BIKE = 'bike.qc@qc.example';
+/** Showcases of server/seed/bikes.ts: uiVersion 2 B2B (CJ remark with three lines); three versions; uiVersion 2 assigned to the bike QC user. */
+const B2B_V2 = 'BK26110001';
+const THREE_VERSIONS = 'BK26110003';
+const ASSIGNED = 'BK26110004';
+
+let browser: Browser;
+const bikeApi = async (email: string) => {
+  const { access_token } = await apiLogin(baseURL, email);
+  return async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${baseURL}/bike-api/${path}`, { headers: { authorization: `Bearer ${access_token}` } });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+};
+type Detail = { status: string; qcUser: string | null; cjRemark: string; images: { title: string; rejected?: boolean; mediaType: string }[] };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+describe('spec 001 bike flow', () => {
+  it('the bike QC user lands on /inspection-bike, assigns a bike to themselves, approves it and is sent back after 3 s', async () => {
+    const api = await bikeApi(BIKE);
+    const { data } = await api<{ data: { appointmentId: string; qcUser: string | null }[] }>('appointment?status=READY_FOR_REVIEW&page=1');
+    const free = data.find((r) => !r.qcUser && r.appointmentId > ASSIGNED)!;
+    const context = await signedInContext(browser, baseURL, BIKE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseURL}/`);
+    await page.waitForURL(`${baseURL}/inspection-bike`);
+    await expect(page.getByRole('columnheader').allTextContents()).resolves.toEqual(['Appointment ID', 'Inspection By', 'Make', 'Model', 'Inspection End Time', 'QC User']);
+    expect(await page.locator('tbody tr').count()).toBe(50);
+    await page.getByLabel('Search').fill(free.appointmentId);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('tbody tr').filter({ hasText: free.appointmentId }).getByRole('button', { name: 'Assign to me' }).click();
+    await page.waitForURL(`${baseURL}/bike-review/${free.appointmentId}`);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Bike APPROVED').waitFor();
+    const submittedAt = Date.now();
+    await page.waitForURL(`${baseURL}/inspection-bike`, { timeout: 10_000 });
+    expect(Date.now() - submittedAt).toBeGreaterThan(2000);
+    const stored = await api<{ detail: Detail }>(`appointment/${free.appointmentId}`);
+    expect(stored.detail).toMatchObject({ status: 'APPROVED', qcUser: BIKE });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a non-assignee sees the bike read-only: no Submit, ticks disabled", async () => {
+    const context = await signedInContext(browser, baseURL, 'qc.reviewer@qc.example');
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/bike-review/${ASSIGNED}`);
+    await page.getByText('Read only: only the assigned QC user can edit and submit this bike.').waitFor();
+    expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    await expect(page.getByRole('checkbox', { name: 'Reject Registration Number' }).isDisabled()).resolves.toBe(true);
+    expect(await page.getByRole('group', { name: 'Make, model and variant' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("the assignee: 'Lost' is exclusive, uiVersion 2 odometer bands, videos play; a ticked image submits REJECTED", async () => {
+    const context = await signedInContext(browser, baseURL, BIKE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseURL}/bike-review/${ASSIGNED}`);
+    const rc = page.getByRole('group', { name: 'RC Condition', exact: true });
+    const choice = (name: string) => rc.getByRole('checkbox', { name });
+    await choice('Faded').check();
+    await choice('Lost').check();
+    for (const other of ['Original', 'Duplicate', 'Damaged', 'Faded']) await expect(choice(other).isChecked()).resolves.toBe(false);
+    await choice('Damaged').check();
+    await expect(choice('Lost').isChecked()).resolves.toBe(false);
+    await expect(choice('Damaged').isChecked()).resolves.toBe(true);
+
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    const odometer = page.getByRole('group', { name: 'Odometer Reading' });
+    const options = await odometer.getByRole('combobox').locator('option').allTextContents();
+    expect(options).toEqual(['Select', '0k-10k', '10k-20k', '20k-30k', '30k-40k', '40k-50k', '50k-60k', '60k-70k', '70k-80k', '80k-90k', '90k-100k', '>100k', 'Not Working']);
+
+    await page.getByRole('tab', { name: 'Main Images' }).click();
+    const video = page.locator('video').first();
+    await video.waitFor();
+    const played = await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+      await new Promise((r) => setTimeout(r, 300));
+      return { time: v.currentTime, error: v.error?.code ?? null, width: v.videoWidth };
+    });
+    expect(played.error).toBeNull();
+    expect(played.width).toBeGreaterThan(0);
+    expect(played.time).toBeGreaterThan(0);
+    await page.getByRole('checkbox', { name: 'Reject Front', exact: true }).check();
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Bike REJECTED').waitFor();
+    const stored = (await (await bikeApi(BIKE))<{ detail: Detail & { inspectionData: { bikeDetails: { rcCondition: { value: string[]; rejected: boolean } } } } }>(`appointment/${ASSIGNED}`)).detail;
+    expect(stored.status).toBe('REJECTED');
+    expect(stored.images.find((i) => i.title === 'Front')?.rejected).toBe(true);
+    expect(stored.inspectionData.bikeDetails.rcCondition, JSON.stringify(stored.inspectionData.bikeDetails.rcCondition)).toMatchObject({ value: ['Damaged'], rejected: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('versions: the columns, end time DD-MM-YYYY h:mm:ss A, the report link only with a PDF, rows open the review for QC roles only', async () => {
+    const versions = (await (await bikeApi(BIKE))<{ data: { version: number; pdfUrl: string | null }[] }>(`appointment/${THREE_VERSIONS}/version/all`)).data;
+    const context = await signedInContext(browser, baseURL, BIKE);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/inspection-bike-version/${THREE_VERSIONS}`);
+    await page.locator('tbody tr').first().waitFor();
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Make', 'Model', 'Variant', 'Version', 'Inspection Status', 'QC By', 'End Time', 'Report']);
+    expect(await page.locator('tbody tr td:nth-child(7)').first().textContent()).toMatch(/^\d{2}-\d{2}-\d{4} \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
+    const links = page.getByRole('link', { name: 'View Bike Report' });
+    expect(await links.count()).toBe(versions.filter((v) => v.pdfUrl).length);
+    expect(await links.first().getAttribute('target')).toBe('_blank');
+    await page.locator('tbody tr').last().click();
+    await page.waitForURL(`${baseURL}/bike-review/${THREE_VERSIONS}?version=0`);
+    await page.getByText('A past version: read only.').waitFor();
+    await context.close();
+
+    const viewer = await signedInContext(browser, baseURL, 'version.pdf@qc.example');
+    const other = await viewer.newPage();
+    await other.goto(`${baseURL}/inspection-bike-version/${THREE_VERSIONS}`);
+    await other.locator('tbody tr').first().waitFor();
+    await other.locator('tbody tr td').first().click();
+    await other.waitForTimeout(300);
+    expect(other.url()).toBe(`${baseURL}/inspection-bike-version/${THREE_VERSIONS}`);
+    await viewer.close();
+  });
+
+  it('the report prints to an A4 PDF with the title, the appointment id and each CJ remark line', async () => {
+    const remark = (await (await bikeApi(BIKE))<{ detail: Detail }>(`appointment/${B2B_V2}`)).detail.cjRemark;
+    const context = await signedInContext(browser, baseURL, 'version.pdf@qc.example');
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/bike-report/${B2B_V2}`);
+    await page.getByRole('heading', { name: 'INSPECTION REPORT' }).waitFor();
+    await page.getByRole('img', { name: 'Reading Panel' }).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    const { text: raw } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    const text = raw.replace(/\s+/g, ' ');
+    expect(text).toContain('INSPECTION REPORT');
+    expect(text).toContain(B2B_V2);
+    const lines = remark.split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(text).toContain(line);
+    for (const heading of ['Bike Details', 'Exterior', 'Electricals', 'Engine and transmission', 'Wheels/brakes/suspension', 'Other Features', 'Reading Panel']) expect(text).toContain(heading);
+    expect(text).not.toContain('Print');
+    await context.close();
+  });
+});
