@@ -39,6 +39,7 @@ describe('spec 001 bike flow', () => {
     const errors = watchErrors(page);
     await page.goto(`${baseURL}/`);
     await page.waitForURL(`${baseURL}/inspection-bike`);
+    await page.locator('tbody tr').nth(49).waitFor();
     await expect(page.getByRole('columnheader').allTextContents()).resolves.toEqual(['Appointment ID', 'Inspection By', 'Make', 'Model', 'Inspection End Time', 'QC User']);
     expect(await page.locator('tbody tr').count()).toBe(50);
     await page.getByLabel('Search').fill(free.appointmentId);

@@ -10,8 +10,8 @@ import bikeScreens from '../../config/bike-list.json';
 import { assignBike, fetchBikeList, type BikeListFilters, type BikeListRow } from '../../api/bike.ts';
 import { subscribeAutoAssignment } from '../../api/live.ts';
 import type { LoginData } from '../../api/session.ts';
-import { showError } from '../../app/toast.ts';
-import { useSession } from '../../app/useSession.ts';
+import { showError } from '../../components/toast.ts';
+import { useSession } from '../../session/useSession.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import './bike.css';
 

@@ -20,12 +20,14 @@ import {
   submitBikeStatus,
   type BikeDetail,
   type BikeMediaConfig,
+  type BikePushBody,
+  type BikeSubmitForm,
 } from '../../api/bike.ts';
 import type { LoginData } from '../../api/session.ts';
-import { canAccess } from '../../app/access.ts';
-import { showError, showSuccess } from '../../app/toast.ts';
-import { useSession } from '../../app/useSession.ts';
-import { bikeSubmissionMachine, type BikePushBody, type BikeSubmitForm } from '../../machines/bike-submission.machine.ts';
+import { canAccess } from '../../session/access.ts';
+import { showError, showSuccess } from '../../components/toast.ts';
+import { useSession } from '../../session/useSession.ts';
+import { bikeSubmissionMachine } from '../../machines/bike-submission.machine.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import { RowEditor } from '../review/widgets.tsx';
 import { bikeDate } from './BikeListScreen.tsx';

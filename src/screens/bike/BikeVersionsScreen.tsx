@@ -8,8 +8,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import dayjs from 'dayjs';
 import bikeScreens from '../../config/bike-list.json';
 import { fetchBikeVersions, type BikeVersionRow } from '../../api/bike.ts';
-import { canAccess } from '../../app/access.ts';
-import { useSession } from '../../app/useSession.ts';
+import { canAccess } from '../../session/access.ts';
+import { useSession } from '../../session/useSession.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import './bike.css';
 

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import bikeScreens from '../../config/bike-list.json';
 import { fetchBikeMakes, fetchBikeModels, pushBikeData, type BikeDetail } from '../../api/bike.ts';
-import { showError, showSuccess } from '../../app/toast.ts';
+import { showError, showSuccess } from '../../components/toast.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 
 type Model = { id: number; name: string; variant: { name: string; code: string }[] };
