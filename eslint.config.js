@@ -71,4 +71,20 @@ export default tseslint.config(
     },
   },
   boundariesConfig,
+  {
+    // Issue 11 defect 1: keys named by a request never reach a prototype. Server code tests membership with
+    // Object.hasOwn (`in` also sees Object.prototype) and writes request-named keys only into Maps, null-prototype
+    // objects or Object.fromEntries (server/safe-input.ts).
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "BinaryExpression[operator='in'][left.type!='Literal']", message: 'Use Object.hasOwn(obj, key): `in` also finds Object.prototype members.' },
+        {
+          selector: "AssignmentExpression[left.type='MemberExpression'][left.computed=true][left.property.type!='Literal'][left.property.type!='NumericLiteral']",
+          message: 'Computed writes with a runtime key can hit __proto__: use a Map, Object.fromEntries or own()/isSafeKey from server/safe-input.ts.',
+        },
+      ],
+    },
+  },
 );

@@ -53,7 +53,7 @@ export type Area = keyof typeof AREA_PATHS;
 const roles = routeAccess.roles as Record<string, { landing: string; paths: string[] }>;
 
 export function knownRole(role: string | null | undefined): role is string {
-  return !!role && role in roles;
+  return !!role && Object.hasOwn(roles, role);
 }
 
 export function roleMayCall(role: string | null | undefined, area: Area): boolean {

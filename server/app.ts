@@ -9,6 +9,7 @@ import type { Area } from './access.ts';
 import { googleJwks, requireRole, type JwksSource, type SessionUser } from './auth.ts';
 import type { Db } from './db.ts';
 import { installErrorHandler, notFound } from './errors.ts';
+import { checkRequestData, DEFAULT_MAX_DEPTH, JSON_BODY_LIMIT, setOwn, UPLOAD_BODY_LIMIT } from './safe-input.ts';
 import { defaultMailFrom, smtpSender, type MailOptions, type MailSender } from './mailer.ts';
 import inspectionRoutes from './routes/inspections.ts';
 import lookupRoutes from './routes/lookups.ts';
@@ -79,6 +80,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: an area of server/access.ts, or 'public' (sign-in, API docs). */
     access?: Area | 'public';
+    /** Deepest nesting a body, query or params may have (default DEFAULT_MAX_DEPTH of server/safe-input.ts). */
+    maxDepth?: number;
   }
 }
 
@@ -146,7 +149,7 @@ export function redactingLogger(logger: FastifyServerOptions['logger']): Fastify
     if (typeof logged.url === 'string') logged.url = redactUrl(logged.url);
     if (logged.headers && typeof logged.headers === 'object') {
       const headers = { ...(logged.headers as Record<string, unknown>) };
-      for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') headers[name] = REDACTED;
+      for (const name of Object.keys(headers)) if (name.toLowerCase() === 'authorization') setOwn(headers, name, REDACTED);
       logged.headers = headers;
     }
     return logged;
@@ -191,6 +194,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (!isApiPath(route.url)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`${route.method} ${route.url}: config.access is required (an area or 'public')`);
+    const multipart = (route.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data');
+    route.bodyLimit ??= multipart ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+    // Reserved keys, NUL bytes and deep nesting are refused before the schema and the handler see the data.
+    const maxDepth = route.config?.maxDepth ?? DEFAULT_MAX_DEPTH;
+    const check = async (request: FastifyRequest) => {
+      checkRequestData(request.query, 'querystring', maxDepth);
+      checkRequestData(request.params, 'params', maxDepth);
+      if (!request.isMultipart()) checkRequestData(request.body, 'body', maxDepth);
+    };
+    route.preValidation = route.preValidation ? [check, ...(Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation])] : [check];
+    // Again after the schema coerced query text to numbers: `page=Infinity` or `records=1e999` is refused here.
+    const coerced = async (request: FastifyRequest) => checkRequestData(request.query, 'querystring', maxDepth);
+    route.preHandler = route.preHandler ? [coerced, ...(Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler])] : [coerced];
     if (access === 'public') return;
     const guard = requireRole(access);
     route.onRequest = route.onRequest ? [guard, ...(Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest])] : [guard];

@@ -35,6 +35,10 @@ const PG_INPUT_ERRORS: Readonly<Record<string, string>> = {
   '22007': 'A date or time has the wrong format',
   '22008': 'A date or time is out of range',
   '22P02': 'A value has the wrong format',
+  '22009': 'A date or time has the wrong format',
+  '22021': 'A text value contains bytes that are not allowed',
+  '22P05': 'A text value contains bytes that are not allowed',
+  '54001': 'The request is nested too deeply',
 };
 
 /**
@@ -51,7 +55,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message: text, detail: text });
     }
     const pgCode = (error as { code?: unknown }).code;
-    if (typeof pgCode === 'string' && pgCode in PG_INPUT_ERRORS) {
+    if (typeof pgCode === 'string' && Object.hasOwn(PG_INPUT_ERRORS, pgCode)) {
       return reply.status(400).send({ message: 'Bad Request', detail: PG_INPUT_ERRORS[pgCode] });
     }
     const status = error.statusCode ?? 500;

@@ -4,6 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './errors.ts';
+import { checkRequestData, RESERVED_KEYS, setOwn } from './safe-input.ts';
 
 /** A file part of a multipart form, read into memory (the app caps files at 10 MB). */
 export interface FormFile {
@@ -24,16 +25,20 @@ export interface Form {
  */
 export async function readForm(request: FastifyRequest): Promise<Form> {
   if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body');
-  const fields: Record<string, string> = {};
+  // Field names come from the request: a null-prototype object, and reserved names refused.
+  const fields: Record<string, string> = Object.create(null);
   let file: FormFile | null = null;
   try {
     for await (const part of request.parts()) {
+      if (RESERVED_KEYS.has(part.fieldname) || part.fieldname.includes('\u0000')) throw badRequest(`The form field name ${JSON.stringify(part.fieldname)} is not allowed`);
       if (part.type === 'file') {
         const data = await part.toBuffer();
         if (file) throw badRequest('Only one file may be sent');
         file = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data };
       } else {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        checkRequestData(value, `body/${part.fieldname}`);
+        setOwn(fields, part.fieldname, value);
       }
     }
   } catch (error) {
@@ -59,8 +64,7 @@ export function validateForm<T>(schema: object, fields: Record<string, string>):
     validate = ajv.compile(schema);
     compiled.set(schema, validate);
   }
-  const data: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) if (value !== '') data[key] = value;
+  const data: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
   if (!validate(data)) {
     const error = validate.errors?.[0];
     const field = error?.instancePath ? error.instancePath.slice(1) : (error?.params as { missingProperty?: string })?.missingProperty;

@@ -42,7 +42,7 @@ function* imagesOf(field: InspectionField): Generator<InspectionImage> {
 }
 
 /** The image of a section with this hashKey, wherever in the section's fields it sits. */
-export function findImage(section: InspectionSection | undefined, hashKey: string): InspectionImage | null {
+export function findImage(section: InspectionSection | null | undefined, hashKey: string): InspectionImage | null {
   for (const field of Object.values(section ?? {})) {
     for (const image of imagesOf(field)) if (image.hashKey === hashKey) return image;
   }

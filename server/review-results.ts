@@ -31,6 +31,7 @@ import type {
   SubmissionPayload,
 } from '../src/engine/inspection.ts';
 import { findImage } from './review-helpers.ts';
+import { own, setOwn } from './safe-input.ts';
 
 /** A row of the `remarks` table, as the routes read it. */
 export interface StoredRemark {
@@ -65,8 +66,8 @@ export function toRemarkEntry(row: Pick<StoredRemark, 'id' | 'user_email' | 'typ
 }
 
 function fieldAtPath(section: InspectionSection | undefined, path: readonly string[]): InspectionField | undefined {
-  let f = section?.[path[0]];
-  for (let i = 1; i < path.length && f; i++) f = f.subParts?.[path[i]];
+  let f = own(section, path[0]);
+  for (let i = 1; i < path.length && f; i++) f = own(f.subParts, path[i]);
   return f;
 }
 
@@ -75,7 +76,8 @@ function descendant(field: InspectionField, key: string): InspectionField | unde
   const queue = [field];
   for (let f = queue.shift(); f; f = queue.shift()) {
     const subs = f.subParts ?? {};
-    if (subs[key]) return subs[key];
+    const hit = own(subs, key);
+    if (hit) return hit;
     queue.push(...Object.values(subs));
   }
   return undefined;
@@ -92,7 +94,8 @@ export function remarkTarget(
   part: string,
   subPart: string | null,
 ): InspectionField | undefined {
-  const data = inspectionData[section as SectionKey];
+  // Stored remark rows name these keys: own properties only, so a row saved before the key check cannot reach a prototype.
+  const data = own(inspectionData, section);
   if (!data) return undefined;
   const rows = (config.rows as RowConfig[]).filter(
     (r) => r.section === section && r.kind !== 'image' && r.path[0] === part && (subPart ? r.path.length > 1 && r.path[r.path.length - 1] === subPart : r.path.length === 1),
@@ -103,7 +106,7 @@ export function remarkTarget(
       if (f) return f;
     }
   }
-  const top = data[part];
+  const top = own(data, part);
   if (!top) return undefined;
   return subPart ? descendant(top, subPart) : top;
 }
@@ -125,7 +128,7 @@ export function mergeRemarkHistory(detail: InspectionDetail, remarks: readonly S
   for (const r of remarks) {
     const entry = toRemarkEntry(r);
     if (r.hash_key) {
-      const image = findImage(out.inspectionData[r.section as SectionKey], r.hash_key);
+      const image = findImage(own(out.inspectionData, r.section), r.hash_key);
       if (image) image.remarkHistory = mergeInto(image.remarkHistory, entry);
       continue;
     }
@@ -175,7 +178,7 @@ function sectionErrors(section: string, rejected: Record<string, RejectedField>,
   const list: SectionRejectionRemark[] = [];
   const stamp = remarkTime(ctx.at);
   const walk = (entries: Record<string, RejectedField>, prefix: string[]): Record<string, SectionError> => {
-    const errors: Record<string, SectionError> = {};
+    const errors: [string, SectionError][] = [];
     for (const [key, entry] of Object.entries(entries)) {
       const path = [...prefix, key];
       const error: SectionError = { title: entry.title, value: entry.value as FieldValue, isValidate: entry.isValidate, message: entry.message };
@@ -186,9 +189,10 @@ function sectionErrors(section: string, rejected: Record<string, RejectedField>,
       }
       if (entry.additionalInfo) error.additionalInfo = entry.additionalInfo;
       if (entry.subParts && Object.keys(entry.subParts).length) error.subParts = walk(entry.subParts, path);
-      errors[key] = error;
+      errors.push([key, error]);
     }
-    return errors;
+    // fromEntries defines own properties: no key of the payload can reach a prototype.
+    return Object.fromEntries(errors);
   };
   const errors = walk(rejected, []);
   return { errors, rejectionRemarks: list };
@@ -206,7 +210,7 @@ function applyCorrection(
   row: RowConfig,
   edit: { title: string; value: string | number | null | string[]; id?: string | number | null },
 ): void {
-  const section = (data[row.section] ??= {});
+  const section = own(data, row.section) ?? setOwn<InspectionSection>(data, row.section, {});
   let field: InspectionField | undefined;
   for (const path of [row.path, ...(row.aliases ?? [])]) {
     field = fieldAtPath(section, path);
@@ -216,11 +220,11 @@ function applyCorrection(
     const parentPath = row.path.slice(0, -1);
     const last = row.path[row.path.length - 1];
     if (!parentPath.length) {
-      field = section[last] = { title: row.text, value: null };
+      field = setOwn<InspectionField>(section, last, { title: row.text, value: null });
     } else {
       const parent = fieldAtPath(section, parentPath);
       if (!parent) return;
-      field = (parent.subParts ??= {})[last] = { title: row.text, value: null };
+      field = setOwn<InspectionField>((parent.subParts ??= {}), last, { title: row.text, value: null });
     }
   }
   const value: FieldValue =
@@ -247,7 +251,7 @@ export function applySubmission(stored: InspectionDetail, payload: SubmissionPay
       continue;
     }
     const r = result as NonNullable<SubmissionPayload['sections'][Exclude<SectionKey, 'summary'>]>;
-    sections[key] = { isApproved: r.isApproved, errorsCount: r.errorsCount, ...sectionErrors(key, r.rejectedFields, ctx) };
+    setOwn(sections, key, { isApproved: r.isApproved, errorsCount: r.errorsCount, ...sectionErrors(key, r.rejectedFields, ctx) });
     for (const [rowKey, edit] of Object.entries(r.qcEditableFields)) {
       const row = rowsByKey.get(rowKey);
       if (row) applyCorrection(inspectionData, row, edit);

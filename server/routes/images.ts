@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { InspectionField } from '../../src/engine/inspection.ts';
+import type { InspectionField, InspectionSection } from '../../src/engine/inspection.ts';
 import { currentUser } from '../auth.ts';
 import { badRequest, errorSchema } from '../errors.ts';
 import { readForm, sniffImage, storeUpload, validateForm } from '../forms.ts';
 import { audit, getInspection, type InspectionRow } from '../inspections-repo.ts';
 import { assertAssignee, findImage, sectionSchema } from '../review-helpers.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
+import { keyString, own, setOwn } from '../safe-input.ts';
 
 const text = (maxLength = 200) => ({ type: 'string', maxLength }) as const;
 
@@ -17,14 +18,14 @@ const imageFormSchema = {
     carId: { type: 'integer', minimum: 1 },
     section: sectionSchema,
     type: text(50),
-    part: text(100),
+    part: keyString(100),
     partTitle: text(),
     partValue: text(),
-    subPart: text(100),
-    hashKey: { type: 'string', minLength: 1, maxLength: 150 },
+    subPart: keyString(100),
+    hashKey: keyString(150),
     title: text(),
     role: text(50),
-    field: text(100),
+    field: keyString(100),
     inspectionStatus: text(30),
     uploadTime: text(40),
     pointerCount: { type: 'integer', minimum: 0, maximum: 1000 },
@@ -120,7 +121,8 @@ const imageRoutes: FastifyPluginAsync = async (app) => {
 
 /** Puts the uploaded url into the inspection's detail (mutating `row.detail`); answers what it replaced. */
 function placeImage(row: InspectionRow, form: ImageForm, url: string, by: string): { oldUrl: string | null; hashKey: string; masked: boolean } {
-  const section = (row.detail.inspectionData[form.section as keyof typeof row.detail.inspectionData] ??= {});
+  const data = row.detail.inspectionData;
+  const section = own(data, form.section) ?? setOwn<InspectionSection>(data, form.section, {});
   const meta = {
     serverTime: new Date().toISOString(),
     ...(form.pointerCount !== undefined ? { pointerCount: form.pointerCount } : {}),
@@ -136,11 +138,11 @@ function placeImage(row: InspectionRow, form: ImageForm, url: string, by: string
   // A new image only for an evidence upload (type additionalInfo, e.g. RTO NOC) or when no hashKey names one:
   // an unknown hashKey otherwise means a stale page, and guessing a slot would put the image in the wrong place.
   if (!form.part || (form.hashKey && form.type !== 'additionalInfo')) throw badRequest(`No image with hashKey ${form.hashKey} in ${form.section}`);
-  const parent = section[form.part];
+  const parent = own(section, form.part);
   if (!parent) throw badRequest(`No field ${form.part} in ${form.section}`);
   let target: InspectionField = parent;
   if (form.subPart) {
-    const sub = parent.subParts?.[form.subPart];
+    const sub = own(parent.subParts, form.subPart);
     if (!sub) throw badRequest(`No field ${form.part}.${form.subPart} in ${form.section}`);
     target = sub;
   }

@@ -6,6 +6,7 @@ import { badRequest, forbidden, notFound } from '../errors.ts';
 import { SUMMARY_COLUMNS, VERSION_COLUMNS, audit, getInspection, readDetail, toDetail, toListRow, toVersionRow, type InspectionRow } from '../inspections-repo.ts';
 import { submissionSummary } from '../review-results.ts';
 import { anyObject, detailOf, email, guardedErrors, idParam, utm, ymd } from '../schemas.ts';
+import { boundedInt, realDate } from '../safe-input.ts';
 
 const intArray = { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 100 } as const;
 const categoryArray = { type: 'array', items: { type: 'string', enum: listConfig.categories }, maxItems: 10 } as const;
@@ -77,11 +78,9 @@ const versionRowWithSubmission = { ...versionRowSchema, properties: { ...version
 
 /** The six-month window of spec 000 §7/§9: [endDate − 6 months, endDate], end of day inclusive. */
 export function listWindow(startDate: string | undefined, endDate: string | undefined, today = dayjs()): { from: Date; to: Date } {
-  const end = endDate ? dayjs(endDate) : today;
-  if (!end.isValid()) throw badRequest('endDate must be a date YYYY-MM-DD');
+  const end = endDate ? realDate(endDate, 'endDate') : today;
   const earliest = end.subtract(listConfig.windowMonths, 'month').startOf('day');
-  let start = startDate ? dayjs(startDate) : earliest;
-  if (!start.isValid()) throw badRequest('startDate must be a date YYYY-MM-DD');
+  let start = startDate ? realDate(startDate, 'startDate') : earliest;
   if (start.isAfter(end)) throw badRequest('startDate must not be after endDate');
   if (start.isBefore(earliest)) start = earliest;
   return { from: start.startOf('day').toDate(), to: end.endOf('day').toDate() };
@@ -168,10 +167,12 @@ const inspectionRoutes: FastifyPluginAsync = async (app) => {
       }
       const whereSql = where.join(' AND ');
       const total = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inspections WHERE ${whereSql}`, params);
-      const offset = (q.page - 1) * q.records;
+      const records = boundedInt(q.records, 'records', 1, 200);
+      const offset = (boundedInt(q.page, 'page', 1, 100000) - 1) * records;
       const { rows } = await app.db.query<InspectionRow>(
-        `SELECT ${SUMMARY_COLUMNS} FROM inspections WHERE ${whereSql} ORDER BY inspection_end_time DESC, car_id DESC LIMIT ${q.records} OFFSET ${offset}`,
-        params,
+        `SELECT ${SUMMARY_COLUMNS} FROM inspections WHERE ${whereSql} ORDER BY inspection_end_time DESC, car_id DESC
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, records, offset],
       );
       return { data: rows.map(toListRow), total: total.rows[0].n };
     },

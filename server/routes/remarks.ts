@@ -7,6 +7,7 @@ import { audit, getInspection } from '../inspections-repo.ts';
 import { toRemarkEntry } from '../review-results.ts';
 import { appointmentIdSchema, assertAssignee, sameEmail, sectionSchema } from '../review-helpers.ts';
 import { detailOf, email, guardedErrors, utm } from '../schemas.ts';
+import { keyString } from '../safe-input.ts';
 
 interface RemarkRow {
   id: number;
@@ -35,7 +36,7 @@ const entrySchema = {
   required: ['id', 'user', 'type', 'remark', 'timestamp', 'role'],
 } as const;
 
-const key = { type: 'string', minLength: 1, maxLength: 100 } as const;
+const key = keyString(150);
 
 /** Fields of the `POST v2/rejection-remark` form (spec 000 §3 'Rejection remark payload'). */
 const remarkFormSchema = {

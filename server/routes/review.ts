@@ -11,6 +11,7 @@ import { audit, getInspection, readDetail, snapshot, type InspectionRow } from '
 import { applySubmission, type StoredRemark } from '../review-results.ts';
 import { carReviewConfig } from '../../src/engine/car-config.ts';
 import { anyObject, detailOf, email, guardedErrors, idParam, utm } from '../schemas.ts';
+import { keyedMap, realDate } from '../safe-input.ts';
 
 dayjs.extend(customParseFormat);
 
@@ -20,6 +21,8 @@ function parseTime(value: string, field: string): Date {
   const iso = dayjs(value);
   const parsed = iso.isValid() && /^\d{4}-/.test(value) ? iso : dayjs(value, TIME_FORMATS, true);
   if (!parsed.isValid()) throw badRequest(`${field} is not a valid date-time`);
+  // dayjs rolls an ISO 2024-13-45 over into a real date: the calendar part must exist as written.
+  if (/^\d{4}-/.test(value)) realDate(value.slice(0, 10), field);
   return parsed.toDate();
 }
 
@@ -32,8 +35,8 @@ const rejectedField = {
     value: fieldValue,
     message: { type: 'string', maxLength: 2000 },
     isValidate: { type: 'integer', enum: [0, 1, 2, 4, 5] },
-    subParts: { type: 'object', additionalProperties: { type: 'object' } },
-    additionalInfo: { type: 'object' },
+    subParts: keyedMap({ type: 'object' }),
+    additionalInfo: { type: 'object', propertyNames: keyedMap({}).propertyNames },
   },
   required: ['title', 'message', 'isValidate'],
 } as const;
@@ -43,15 +46,12 @@ const sectionResult = {
   properties: {
     isApproved: { type: 'integer', enum: [0, 1] },
     errorsCount: { type: 'integer', minimum: 0 },
-    rejectedFields: { type: 'object', additionalProperties: rejectedField },
-    qcEditableFields: {
+    rejectedFields: keyedMap(rejectedField),
+    qcEditableFields: keyedMap({
       type: 'object',
-      additionalProperties: {
-        type: 'object',
-        properties: { title: { type: 'string' }, value: fieldValue, id: { type: ['string', 'number', 'null'] } },
-        required: ['title'],
-      },
-    },
+      properties: { title: { type: 'string', maxLength: 500 }, value: fieldValue, id: { type: ['string', 'number', 'null'] } },
+      required: ['title'],
+    }),
   },
   required: ['isApproved', 'errorsCount', 'rejectedFields', 'qcEditableFields'],
 } as const;
@@ -165,7 +165,8 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
   app.patch(
     '/qc-section-report-submit/:id',
     {
-      config: { access: 'inspectionList' },
+      // sections › section › rejectedFields › field › subParts › … : real payloads stay well inside 16 levels.
+      config: { access: 'inspectionList', maxDepth: 16 },
       schema: {
         summary: 'Submit the review: assignee only; a stale or repeated submit is refused with 409 and changes nothing',
         params: idParam,

@@ -1,0 +1,100 @@
+/**
+ * Input hygiene every route relies on (issue 11, SECURITY.md): keys a request names, NUL bytes, nesting depth,
+ * numbers and dates. New routes use these pieces instead of writing their own (server/README.md 'Adding a route').
+ *
+ * - `app.ts` runs `checkRequestData` on every API call's query, params and JSON body before the schema: a reserved
+ *   key (`__proto__`, `constructor`, `prototype`), a NUL byte or nesting deeper than the route's limit is a 400.
+ * - Schemas name keys with `keyString()` and keyed maps with `keyedMap()` (a key pattern that refuses the reserved
+ *   names), so a key is also checked where it arrives as a value (`part=…` in a form).
+ * - Code reads request-named keys with `own()` / `Object.hasOwn` and builds maps from request data with `Map`,
+ *   `Object.fromEntries` or `Object.create(null)`, never `obj[key] = …` on a plain object.
+ */
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import { badRequest } from './errors.ts';
+
+dayjs.extend(customParseFormat);
+
+/** Keys that reach Object.prototype or a constructor when used as a property name. */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Field keys, sub-part keys and hash keys as config and seed write them: letters, digits, `_ . : -`, never a reserved name. */
+export const KEY_PATTERN = '^(?!(?:__proto__|constructor|prototype)$)[A-Za-z0-9_.:-]+$';
+const KEY_RE = new RegExp(KEY_PATTERN);
+
+export const isSafeKey = (key: unknown): key is string => typeof key === 'string' && key.length <= 200 && KEY_RE.test(key);
+
+/** JSON Schema of a key named by a request (`part`, `subPart`, `hashKey` …). */
+export const keyString = (maxLength = 100) => ({ type: 'string', minLength: 1, maxLength, pattern: KEY_PATTERN }) as const;
+
+/** JSON Schema of an object keyed by request-named keys (rejectedFields, subParts …). */
+export const keyedMap = <T extends object>(values: T, maxProperties = 500) =>
+  ({ type: 'object', propertyNames: { maxLength: 200, pattern: KEY_PATTERN }, additionalProperties: values, maxProperties }) as const;
+
+/** Text without NUL bytes (PostgreSQL refuses them in text and jsonb). */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+
+/** `obj[key]` only when `key` is the object's own property: a request naming `__proto__` gets undefined. */
+export function own<T>(obj: Readonly<Record<string, T>> | null | undefined, key: string): T | undefined {
+  return obj != null && Object.hasOwn(obj, key) ? obj[key] : undefined;
+}
+
+/**
+ * `obj[key] = value` as an own data property (never the `__proto__` setter); a reserved key is refused. The one way
+ * server code writes a runtime key (eslint no-restricted-syntax points here).
+ */
+export function setOwn<V>(obj: object, key: string, value: V): V {
+  if (RESERVED_KEYS.has(key)) throw badRequest(`The key ${key} is not allowed`);
+  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+  return value;
+}
+
+/** Default nesting limit of a JSON body, query or form (a route may set `config.maxDepth`). */
+export const DEFAULT_MAX_DEPTH = 20;
+
+/**
+ * Walks request data without recursion (a 100 000-deep body cannot overflow the stack here) and refuses, as a 400
+ * naming where: nesting deeper than `maxDepth`, a reserved key, a NUL byte in a key or a text value, a number that
+ * is not finite.
+ */
+export function checkRequestData(value: unknown, where: string, maxDepth = DEFAULT_MAX_DEPTH): void {
+  const stack: [unknown, number, string][] = [[value, 0, where]];
+  while (stack.length) {
+    const [v, depth, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) throw badRequest(`${path} must not contain NUL bytes`);
+    } else if (typeof v === 'number') {
+      if (!Number.isFinite(v)) throw badRequest(`${path} must be a finite number`);
+    } else if (v && typeof v === 'object') {
+      if (depth >= maxDepth) throw badRequest(`${where} is nested too deeply (at most ${maxDepth} levels)`);
+      if (Array.isArray(v)) {
+        v.forEach((item, i) => stack.push([item, depth + 1, `${path}/${i}`]));
+        continue;
+      }
+      for (const key of Object.keys(v)) {
+        if (RESERVED_KEYS.has(key)) throw badRequest(`${path}: the key ${key} is not allowed`);
+        if (key.includes('\u0000')) throw badRequest(`${path} has a key with a NUL byte`);
+        stack.push([(v as Record<string, unknown>)[key], depth + 1, `${path}/${key}`]);
+      }
+    }
+  }
+}
+
+/** A calendar date YYYY-MM-DD that exists (2024-02-30 and 9999-99-99 do not; dayjs alone rolls them over). */
+export function realDate(text: string, field: string): dayjs.Dayjs {
+  const d = dayjs(text, 'YYYY-MM-DD', true);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !d.isValid() || d.year() < 1900 || d.year() > 2999) throw badRequest(`${field} must be a date YYYY-MM-DD`);
+  return d;
+}
+
+/** A whole number in [min, max], for values that reach SQL (LIMIT/OFFSET are still passed as parameters). */
+export function boundedInt(value: unknown, field: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw badRequest(`${field} must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/** Body size limits (bytes): JSON calls get a small one, uploads the file limit plus room for the form fields. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;
