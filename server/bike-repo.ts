@@ -2,6 +2,7 @@ import type { SessionUser } from './auth.ts';
 import type { Queryable } from './db.ts';
 import { forbidden, notFound } from './errors.ts';
 import { sameEmail } from './review-helpers.ts';
+import { setOwn } from './safe-input.ts';
 
 export type BikeStatus = 'READY_FOR_REVIEW' | 'APPROVED' | 'REJECTED';
 
@@ -153,11 +154,11 @@ export function toBikeReport(row: BikeRow) {
     const fields = (data[key] ?? {}) as Record<string, BikeFieldData>;
     const labelled: Record<string, string> = {};
     const add = (field: BikeFieldData) => {
-      if (field.value !== null && field.value !== undefined && shown(field.value) !== '') labelled[field.title] = shown(field.value);
+      if (field.value !== null && field.value !== undefined && shown(field.value) !== '') setOwn(labelled, field.title, shown(field.value));
       for (const sub of Object.values(field.subParts ?? {})) add(sub);
     };
     for (const field of Object.values(fields)) add(field);
-    sections[heading] = labelled;
+    setOwn(sections, heading, labelled);
   }
   return {
     appointmentId: row.appointment_id,

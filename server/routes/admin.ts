@@ -9,6 +9,7 @@ import { readForm, storeUpload, validateForm, type FormFile } from '../forms.ts'
 import { audit, type InspectionRow } from '../inspections-repo.ts';
 import { latestInspection } from '../review-helpers.ts';
 import { detailOf, guardedErrors, utm, ymd } from '../schemas.ts';
+import { checkRequestData, setOwn } from '../safe-input.ts';
 
 const INVALID_APPOINTMENT = 'Invalid Appointment Id';
 
@@ -392,7 +393,7 @@ export function sniffVideo(data: Buffer): { ext: string; mime: string } | null {
 /** A multipart form with up to `maxFiles` files (the app-wide limit is one), keyed by field. */
 async function readFilesForm(request: FastifyRequest, maxFiles: number): Promise<{ fields: Record<string, string>; files: Map<string, FormFile> }> {
   if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body');
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null);
   const files = new Map<string, FormFile>();
   try {
     for await (const part of request.parts({ limits: { files: maxFiles } })) {
@@ -401,7 +402,9 @@ async function readFilesForm(request: FastifyRequest, maxFiles: number): Promise
         if (files.has(part.fieldname)) throw badRequest(`Only one ${part.fieldname} file may be sent`);
         files.set(part.fieldname, { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
       } else {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        checkRequestData(value, `body/${part.fieldname}`);
+        setOwn(fields, part.fieldname, value);
       }
     }
   } catch (error) {
@@ -474,7 +477,7 @@ function registerUploadRoutes(app: Parameters<FastifyPluginAsync>[0]) {
           if (!kind) throw badRequest(`${key === 'hindiVideo' ? 'Hindi' : 'English'} video: only video files can be uploaded`);
           const upload = storeUpload(app.ctx.uploadsDir, 'video-tutorials', `${body.featureTitle}-${key}`, kind.ext, file.data);
           stored.push(upload.remove);
-          videos[key] = upload.url;
+          setOwn(videos, key, upload.url);
         }
         const id = await app.db.transaction(async (tx) => {
           const { rows } = await tx.query<{ id: number }>(
