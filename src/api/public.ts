@@ -47,7 +47,8 @@ export interface SellOnlineRecord {
   reviewData: { title: string; isCollapsable: boolean; detail: { title: string; sellerInput: string; CjInput: string }[] }[];
 }
 
-const proof = (link: LinkProof) => ({ exp: link.exp, token: link.token });
+/** The link's proof as query parameters; a part the link lacks is left out rather than sent empty. */
+const proof = (link: LinkProof) => ({ ...(link.exp !== '' ? { exp: link.exp } : {}), ...(link.token ? { token: link.token } : {}) });
 
 export async function fetchCustomerAudit(appointmentId: string, link: LinkProof): Promise<CustomerAudit> {
   const { data } = await publicHttp.get<{ detail: CustomerAudit }>('v2/customer-audit-data', { params: { ...proof(link), appointmentId } });

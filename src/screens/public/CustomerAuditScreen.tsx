@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { answerCustomerAudit, fetchCustomerAudit, type CustomerAudit } from '../../api/public.ts';
 import { INVALID_LINK, linkFailure } from './link.ts';
 import './public.css';
@@ -99,11 +98,25 @@ export function CustomerAuditScreen() {
                 ))}
               </tbody>
             </table>
-            <RadioGroup value={choice} onChange={(value) => { setChoice(value as 'approved' | 'rejected'); setMessage(null); }}>
-              <Label>Feedback</Label>
-              <Radio value="approved" className="radio"><span className="radio-dot" aria-hidden="true" />{APPROVE_TEXT}</Radio>
-              <Radio value="rejected" className="radio"><span className="radio-dot" aria-hidden="true" />{REJECT_TEXT}</Radio>
-            </RadioGroup>
+            {/* Native radios: accessible as they are, and they keep this public page's bundle small. */}
+            <fieldset className="feedback">
+              <legend>Feedback</legend>
+              {(['approved', 'rejected'] as const).map((value) => (
+                <label key={value} className="radio">
+                  <input
+                    type="radio"
+                    name="feedback"
+                    value={value}
+                    checked={choice === value}
+                    onChange={() => {
+                      setChoice(value);
+                      setMessage(null);
+                    }}
+                  />
+                  {value === 'approved' ? APPROVE_TEXT : REJECT_TEXT}
+                </label>
+              ))}
+            </fieldset>
             {message && <p role="alert" className="public-error">{message}</p>}
             <div className="public-actions">
               <button type="button" onClick={submit} disabled={sending}>SUBMIT</button>

@@ -3,9 +3,9 @@ import { ApiError } from '../../api/http.ts';
 /** What a seller sees for a refused link: never the data, never the server's words (DESIGN.md 'Public pages'). */
 export const INVALID_LINK = 'This link is invalid or has expired. Please ask for a new link.';
 
-/** A refused link (403) or another failure (the spec's 'Error::' + detail). */
+/** A refused (403) or malformed (400) link, or another failure (the spec's 'Error::' + detail). */
 export function linkFailure(error: unknown): { invalid: true } | { invalid: false; detail: string } {
-  if (error instanceof ApiError && error.status === 403) return { invalid: true };
+  if (error instanceof ApiError && (error.status === 403 || error.status === 400)) return { invalid: true };
   return { invalid: false, detail: error instanceof Error ? error.message : 'Something went wrong' };
 }
 
