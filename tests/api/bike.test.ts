@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+// Spec 001 §7 bike calls as the app sends them (bikes host, form fields, main-host catalogue) and §8 'A 403 on the bike list'.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { assignBike, bikeHttp, fetchBikeList, fetchBikeModels, fetchBikeVersions, fetchReadyBikes, mediaUrl, submitBikeStatus } from '../../src/api/bike.ts';
+import { resetSignOutGuard } from '../../src/api/http.ts';
+import { browserLocation } from '../../src/api/location.ts';
+import { mainHttp } from '../../src/api/main.ts';
+import { fakeAdapter, signInAs } from '../support/fake-http.ts';
+
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+  resetSignOutGuard();
+});
+
+const paramsOf = (c: InternalAxiosRequestConfig) => Object.fromEntries(Object.entries(c.params as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+
+describe('bike calls (spec 001 §7)', () => {
+  it('the list: READY_FOR_REVIEW, page, user, query and a six-month YYYY-MM-DD window, on the bikes host with utm_source and the token', async () => {
+    signInAs('bike-qc', 'bike.qc@qc.example');
+    const seen: InternalAxiosRequestConfig[] = [];
+    bikeHttp.defaults.adapter = fakeAdapter(() => ({ status: 200, data: { data: [], total: 0 } }), seen);
+    await fetchBikeList({ page: 2, user: 'bike.qc@qc.example', query: '  BK26 ', startDate: '2026-06-01', endDate: '2026-11-23' });
+    expect(seen[0].baseURL).toBe('/bike-api/');
+    expect(seen[0].url).toBe('appointment');
+    expect(paramsOf(seen[0])).toEqual({ status: 'READY_FOR_REVIEW', page: '2', user: 'bike.qc@qc.example', query: 'BK26', startDate: '2026-06-01', endDate: '2026-11-23', utm_source: 'qc' });
+    expect(seen[0].headers.Authorization).toBe('Bearer t');
+    await fetchReadyBikes();
+    expect(paramsOf(seen[1])).toMatchObject({ status: 'READY_FOR_REVIEW', daysElapsed: '7', limit: '500' });
+    await fetchReadyBikes('BK1');
+    expect(paramsOf(seen[2])).toEqual({ status: 'READY_FOR_REVIEW', appointmentId: 'BK1', utm_source: 'qc' });
+  });
+
+  it('a 403 on the bike list clears storage and goes to /login (001 §6, §8); a 403 elsewhere does not', async () => {
+    signInAs('bike-qc');
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => undefined);
+    bikeHttp.defaults.adapter = fakeAdapter(() => ({ status: 403, data: { message: 'Forbidden', detail: 'Forbidden' } }));
+    await expect(fetchBikeVersions('BK1')).rejects.toMatchObject({ status: 403 });
+    expect(localStorage.getItem('loginData')).not.toBeNull();
+    await expect(fetchBikeList({ page: 1 })).rejects.toMatchObject({ status: 403 });
+    expect(localStorage.getItem('loginData')).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('assign and submit send form fields (assignUser; status, reason, bikeId, appointmentId)', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    bikeHttp.defaults.adapter = fakeAdapter(() => ({ status: 200, data: { detail: {} } }), seen);
+    await assignBike('BK1', 'bike.qc@qc.example');
+    expect(seen[0].url).toBe('appointment/BK1/qc/assign');
+    expect(Object.fromEntries(seen[0].data as FormData)).toEqual({ assignUser: 'bike.qc@qc.example' });
+    await submitBikeStatus({ status: 'REJECTED', reason: 'RC', bikeId: 5, appointmentId: 'BK1', version: 2 });
+    expect(seen[1].url).toBe('appointment/BK1/qc');
+    expect(Object.fromEntries(seen[1].data as FormData)).toEqual({ status: 'REJECTED', reason: 'RC', bikeId: '5', appointmentId: 'BK1', version: '2' });
+  });
+
+  it('models go to the main host with makeCode; media URLs follow the public configuration', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    mainHttp.defaults.adapter = fakeAdapter(() => ({ status: 200, data: { detail: [] } }), seen);
+    await fetchBikeModels('HONDA');
+    expect(seen[0].url).toBe('api/bikeModel');
+    expect(paramsOf(seen[0])).toMatchObject({ makeCode: 'HONDA' });
+    const config = { imageUrlTemplate: 'https://img.example/{uri}?q=80', videoBaseUrl: 'https://video.example/' };
+    expect(mediaUrl(config, { uri: 'a/b.jpg', mediaType: 'image' })).toBe('https://img.example/a/b.jpg?q=80');
+    expect(mediaUrl(config, { uri: 'a/v.webm', mediaType: 'video' })).toBe('https://video.example/a/v.webm');
+  });
+});
