@@ -3,24 +3,23 @@
  * choice alerts 'Select all the fields'; only variants with Active variant status and Active variant-year status
  * are offered. Saving records the choices on the make, model and variant rows (engine setValue edits with ids).
  */
-import { memo, useEffect, useState } from 'react';
-import { activeVariants, saveMakeModelVariant } from '../../engine/make-model-variant.ts';
+import { memo, useEffect } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import type { Edit, RowState, Scalar } from '../../engine/types.ts';
-import { fetchMakes, fetchModels, fetchVariants, type Make, type Model, type Variant } from '../../api/review.ts';
+import { makeModelVariantMachine, makeIdOf, modelIdOf, type MmvChoice } from '../../machines/make-model-variant.machine.ts';
+import { fetchMakes, fetchModels, fetchVariants } from '../../api/review.ts';
 
 /** Option value of a recorded choice the lookup list does not (yet) hold. */
 const CURRENT = '__current';
 
-interface Choice {
-  id: number | null;
-  name: string;
-}
-
-function initial(row: RowState | undefined): Choice {
+function initial(row: RowState | undefined): MmvChoice {
   const id = row?.newId ?? row?.id;
   const name = row?.newValue ?? row?.value;
   return { id: id === null || id === undefined || id === '' ? null : Number(id), name: name === null || name === undefined ? '' : String(name) };
 }
+
+const text = (v: Scalar | undefined): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
 interface Props {
   make?: RowState;
@@ -35,93 +34,60 @@ interface Props {
 }
 
 function VariantPanelView({ make, model, variant, fuelType, year, canEdit, onEdit, alert = (m) => window.alert(m) }: Props) {
-  const [makes, setMakes] = useState<Make[]>([]);
-  const [models, setModels] = useState<Model[]>([]);
-  const [variants, setVariants] = useState<Variant[]>([]);
-  const [chosen, setChosen] = useState(() => ({ make: initial(make), model: initial(model), variant: initial(variant) }));
-  const [dirty, setDirty] = useState(false);
-
-  // Ids the inspection lacks are found by name once the lists arrive.
-  const makeId = chosen.make.id ?? makes.find((m) => m.make_name === chosen.make.name)?.make_id ?? null;
-  const modelId = chosen.model.id ?? models.find((m) => m.model_name === chosen.model.name)?.model_id ?? null;
-
+  const fuel = text(fuelType);
+  const carYear = text(year) === null ? null : Number(year);
+  const [snapshot, send] = useMachine(
+    makeModelVariantMachine.provide({
+      actors: {
+        // A read-only panel fetches nothing: it only shows what is recorded.
+        loadMakes: fromPromise(() => (canEdit ? fetchMakes() : Promise.resolve([]))),
+        loadModels: fromPromise(({ input }) => (canEdit ? fetchModels(input.makeId) : Promise.resolve([]))),
+        loadVariants: fromPromise(({ input }) => (canEdit ? fetchVariants(input.modelId, input.fuelType) : Promise.resolve([]))),
+      },
+      actions: {
+        showAlert: (_, params) => alert(params.message),
+        saved: (_, params) => {
+          const rows: Record<string, RowState | undefined> = { make, model, variant };
+          for (const edit of params.edits) {
+            const row = rows[edit.key];
+            if (row) onEdit({ ...edit, key: row.key });
+          }
+        },
+      },
+    }),
+    { input: { make: initial(make), model: initial(model), variant: initial(variant), fuelType: fuel, year: carYear } },
+  );
   useEffect(() => {
-    if (!canEdit) return;
-    fetchMakes().then(setMakes, () => setMakes([]));
-  }, [canEdit]);
-  useEffect(() => {
-    if (!canEdit || makeId === null) return;
-    let live = true;
-    fetchModels(makeId).then((list) => live && setModels(list), () => live && setModels([]));
-    return () => {
-      live = false;
-    };
-  }, [canEdit, makeId]);
-  useEffect(() => {
-    if (!canEdit || modelId === null) return;
-    let live = true;
-    const fuel = fuelType === null || fuelType === undefined ? null : String(fuelType);
-    const prefer = year === null || year === undefined || year === '' ? null : Number(year);
-    fetchVariants(modelId, fuel).then((list) => live && setVariants(activeVariants(list, prefer)), () => live && setVariants([]));
-    return () => {
-      live = false;
-    };
-  }, [canEdit, modelId, fuelType, year]);
+    const c = snapshot.context;
+    if (c.fuelType !== fuel || c.year !== carYear) send({ type: 'FILTER', fuelType: fuel, year: carYear });
+    // Only a change of the car's fuel or year asks for other variants.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fuel, carYear]);
 
-  const pick = (field: 'make' | 'model' | 'variant', id: string) => {
-    setDirty(true);
-    setChosen((c) => {
-      const none: Choice = { id: null, name: '' };
-      if (field === 'make') {
-        const m = makes.find((x) => String(x.make_id) === id);
-        return { make: m ? { id: m.make_id, name: m.make_name } : none, model: none, variant: none };
-      }
-      if (field === 'model') {
-        const m = models.find((x) => String(x.model_id) === id);
-        return { ...c, model: m ? { id: m.model_id, name: m.model_name } : none, variant: none };
-      }
-      const v = variants.find((x) => String(x.variant_id) === id);
-      return { ...c, variant: v ? { id: v.variant_id, name: v.variant_display_name || v.variant_name } : none };
-    });
+  const c = snapshot.context;
+  const value = (choice: MmvChoice, id: number | null, list: { id: number; name: string }[]) =>
+    id !== null ? String(id) : (list.find((x) => x.name === choice.name)?.id.toString() ?? (choice.name ? CURRENT : ''));
+  const lists = {
+    make: c.makes.map((m) => ({ id: m.make_id, name: m.make_name })),
+    model: c.models.map((m) => ({ id: m.model_id, name: m.model_name })),
+    variant: c.variants.map((v) => ({ id: v.variant_id, name: v.variant_display_name || v.variant_name })),
   };
-
-  const save = () => {
-    // The engine owns the rule (all three chosen, else 'Select all the fields') and the edits a save stands for.
-    // A make or model the inspection recorded without an id takes the id its name has in the lists.
-    const result = saveMakeModelVariant({ make: { ...chosen.make, id: makeId }, model: { ...chosen.model, id: modelId }, variant: chosen.variant });
-    if ('alert' in result) {
-      alert(result.alert);
-      return;
-    }
-    const rows: Record<string, RowState | undefined> = { make, model, variant };
-    for (const edit of result.edits) {
-      const row = rows[edit.key];
-      if (edit.type !== 'setValue' || !row) continue;
-      // Only what changed: an unchanged row must not be recorded as a QC correction.
-      if (edit.value !== String(row.newValue ?? row.value ?? '') || edit.id !== initial(row).id) onEdit({ ...edit, key: row.key });
-    }
-    setDirty(false);
-  };
-
-  const value = (c: Choice, list: { id: number; name: string }[]) =>
-    c.id !== null ? String(c.id) : (list.find((x) => x.name === c.name)?.id.toString() ?? (c.name ? CURRENT : ''));
-  const makeList = makes.map((m) => ({ id: m.make_id, name: m.make_name }));
-  const modelList = models.map((m) => ({ id: m.model_id, name: m.model_name }));
-  const variantList = variants.map((v) => ({ id: v.variant_id, name: v.variant_display_name || v.variant_name }));
-  const field = (name: 'make' | 'model' | 'variant', label: string, list: { id: number; name: string }[]) => {
-    const c = chosen[name];
-    const v = value(c, list);
+  const ids = { make: makeIdOf(c), model: modelIdOf(c), variant: c.variant.id };
+  const events = { make: 'PICK_MAKE', model: 'PICK_MODEL', variant: 'PICK_VARIANT' } as const;
+  const field = (name: 'make' | 'model' | 'variant', label: string) => {
+    const list = lists[name];
+    const v = value(c[name], ids[name], list);
     return (
       <label>
         {label}
-        <select aria-label={label} value={v} disabled={!canEdit} onChange={(e) => pick(name, e.target.value)}>
+        <select aria-label={label} value={v} disabled={!canEdit} onChange={(e) => send({ type: events[name], id: e.target.value })}>
           <option value="">Select</option>
           {list.map((x) => (
             <option key={x.id} value={String(x.id)}>
               {x.name}
             </option>
           ))}
-          {v !== '' && !list.some((x) => String(x.id) === v) && <option value={v}>{c.name}</option>}
+          {v !== '' && !list.some((x) => String(x.id) === v) && <option value={v}>{c[name].name}</option>}
         </select>
       </label>
     );
@@ -130,11 +96,11 @@ function VariantPanelView({ make, model, variant, fuelType, year, canEdit, onEdi
   return (
     <section className="variant-panel" aria-label="Make Model Variant">
       <h3>Make / Model / Variant</h3>
-      {field('make', 'Make', makeList)}
-      {field('model', 'Model', modelList)}
-      {field('variant', 'Variant', variantList)}
+      {field('make', 'Make')}
+      {field('model', 'Model')}
+      {field('variant', 'Variant')}
       {canEdit && (
-        <button type="button" disabled={!dirty} onClick={save}>
+        <button type="button" disabled={!c.dirty} onClick={() => send({ type: 'SAVE' })}>
           Save changes
         </button>
       )}
