@@ -23,8 +23,6 @@ async function latestOr404(db: Parameters<typeof latestInspection>[0], appointme
   }
 }
 
-const optionalText = { type: ['string', 'null'], maxLength: 50 } as const;
-const appointmentId = { type: 'string', maxLength: 30 } as const;
 
 function odometerField(row: InspectionRow): InspectionField | undefined {
   return row.detail.inspectionData.electricalsInterior?.odometerReading;
@@ -39,17 +37,8 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         summary: 'Correct the registration number (upper-cased, up to 11 characters) and/or the variant of the latest inspection of an appointment',
         querystring: { type: 'object', properties: utm },
-        body: {
-          type: 'object',
-          properties: {
-            appointmentId,
-            registrationNumber: optionalText,
-            oldRegistrationNumber: optionalText,
-            variant: { type: ['string', 'integer', 'null'], maxLength: 100 },
-            oldVariant: { type: ['string', 'integer', 'null'], maxLength: 100 },
-          },
-          required: ['appointmentId'],
-        },
+        // The schema the /admin-rv form is generated from (numbers and null arrive coerced to text).
+        body: { ...adminForms.regVariant.schema, additionalProperties: false },
         response: {
           200: detailOf({
             type: 'object',
@@ -152,11 +141,8 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         summary: 'Correct the odometer reading (km, up to 10 digits) of the latest inspection of an appointment',
         querystring: { type: 'object', properties: utm },
-        body: {
-          type: 'object',
-          properties: { appointmentId, odometerReading: { type: ['integer', 'string', 'null'], maxLength: 10 } },
-          required: ['appointmentId'],
-        },
+        // The schema the /admin-odo form is generated from (a number or null arrives coerced to text).
+        body: { ...adminForms.odometer.schema, additionalProperties: false },
         response: {
           200: detailOf({ type: 'object', properties: { message: { type: 'string' }, appointmentId: { type: 'string' }, odometerReading: { type: 'integer' }, oldOdometerReading: { type: 'integer', nullable: true } } }),
           ...guardedErrors,

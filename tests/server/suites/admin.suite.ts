@@ -46,6 +46,8 @@ export function adminSuite(h: Harness) {
         [{ appointmentId: appt.appointment_id, registrationNumber: 'MH12AB12345678' }, /11 character/],
         [{ appointmentId: appt.appointment_id, variant: 'No Such Variant' }, /Invalid new variant/],
         [{ registrationNumber: 'MH12AB1234' }, /appointmentId/],
+        // The body schema is the /admin-rv form's (src/config/admin-forms.json): nothing beyond its fields.
+        [{ appointmentId: appt.appointment_id, registrationNumber: 'MH12AB1234', isApproved: true }, /additional properties/],
       ];
       for (const [body, message] of cases) {
         const res = await post('/api/update-correct-reg-number', body);
