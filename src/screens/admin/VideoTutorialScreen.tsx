@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import adminForms from '../../config/admin-forms.json';
 import { uploadVideoTutorial } from '../../api/admin.ts';
@@ -10,6 +11,9 @@ const FORM = adminForms.videoTutorial;
 interface VideoForm {
   featureTitle?: string;
   description?: string;
+  /** File names only: the files are in state. */
+  hindiVideo?: string;
+  englishVideo?: string;
   startDate?: string;
   configName?: string;
 }
@@ -24,7 +28,31 @@ export function firstVideoProblem(data: VideoForm, files: Files): string | null 
 
 const isVideo = (file: File) => file.type.startsWith('video/');
 
-const UI = { startDate: { 'ui:widget': 'date' }, description: { 'ui:widget': 'textarea' } };
+/**
+ * The form in the spec's field order (spec 002 §2): the two video files sit between the message and the date. They are
+ * files, not JSON: the form only holds their names, the files themselves go up in the multipart body.
+ */
+const SCHEMA = {
+  ...FORM.schema,
+  properties: {
+    featureTitle: FORM.schema.properties.featureTitle,
+    description: FORM.schema.properties.description,
+    hindiVideo: { type: 'string', title: 'Hindi Video' },
+    englishVideo: { type: 'string', title: 'English Video' },
+    startDate: FORM.schema.properties.startDate,
+    configName: FORM.schema.properties.configName,
+  },
+};
+
+function chooseVideo(setFiles: Dispatch<SetStateAction<Files>>, key: keyof Files, file: File | undefined): boolean {
+  if (file && !isVideo(file)) {
+    showError(`${key === 'hindiVideo' ? 'Hindi' : 'English'} video: only video files can be uploaded`);
+    setFiles((f) => ({ ...f, [key]: null }));
+    return false;
+  }
+  setFiles((f) => ({ ...f, [key]: file ?? null }));
+  return true;
+}
 
 /** /admin-vtt: trigger a video tutorial for the inspection app (QC admin). */
 export default function VideoTutorialScreen() {
@@ -34,14 +62,28 @@ export default function VideoTutorialScreen() {
   const [progress, setProgress] = useState<number | null>(null);
   const [formKey, setFormKey] = useState(0);
 
-  function choose(key: keyof Files, file: File | undefined) {
-    if (file && !isVideo(file)) {
-      showError(`${key === 'hindiVideo' ? 'Hindi' : 'English'} video: only video files can be uploaded`);
-      setFiles((f) => ({ ...f, [key]: null }));
-      return;
-    }
-    setFiles((f) => ({ ...f, [key]: file ?? null }));
-  }
+  const ui = useMemo(() => {
+    const VideoFile = (props: WidgetProps) => (
+      <input
+        type="file"
+        accept="video/*"
+        id={props.id}
+        disabled={props.disabled}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          const ok = chooseVideo(setFiles, props.name as keyof Files, file);
+          if (!ok) e.target.value = '';
+          props.onChange(ok ? file?.name : undefined);
+        }}
+      />
+    );
+    return {
+      description: { 'ui:widget': 'textarea' },
+      hindiVideo: { 'ui:widget': VideoFile },
+      englishVideo: { 'ui:widget': VideoFile },
+      startDate: { 'ui:widget': 'date' },
+    };
+  }, []);
 
   async function submit(form: VideoForm) {
     const problem = firstVideoProblem(form, files);
@@ -70,15 +112,7 @@ export default function VideoTutorialScreen() {
   return (
     <main className="page admin-page">
       <h1>Video Tutorial Trigger</h1>
-      <SchemaForm<VideoForm> key={formKey} schema={FORM.schema} uiSchema={UI} formData={data} onChange={setData} onSubmit={(form) => void submit(form)} disabled={uploading}>
-        <label className="file-field">
-          Hindi Video
-          <input type="file" accept="video/*" disabled={uploading} onChange={(e) => choose('hindiVideo', e.target.files?.[0])} />
-        </label>
-        <label className="file-field">
-          English Video
-          <input type="file" accept="video/*" disabled={uploading} onChange={(e) => choose('englishVideo', e.target.files?.[0])} />
-        </label>
+      <SchemaForm<VideoForm> key={formKey} schema={SCHEMA} uiSchema={ui} formData={data} onChange={setData} onSubmit={(form) => void submit(form)} disabled={uploading}>
         {uploading && <progress aria-label="Upload progress" max={100} value={progress} />}
         <div className="admin-buttons">
           <button type="submit" disabled={uploading}>
