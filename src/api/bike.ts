@@ -150,14 +150,6 @@ export async function fetchBikeList(filters: BikeListFilters): Promise<{ data: B
   }
 }
 
-/** READY_FOR_REVIEW bikes: one appointment, or the last 7 days (at most 500) (001 §7, §9). */
-export async function fetchReadyBikes(appointmentId?: string): Promise<BikeListRow[]> {
-  const { status, daysElapsed, limit } = bikeScreens.readyForReview;
-  const params = appointmentId ? { status, appointmentId } : { status, daysElapsed, limit };
-  const { data } = await bikeHttp.get<{ data: BikeListRow[] }>('appointment', { params });
-  return data.data;
-}
-
 export async function fetchBike(appointmentId: string, version?: number): Promise<BikeDetail> {
   const { data } = await bikeHttp.get<{ detail: BikeDetail }>(`appointment/${encodeURIComponent(appointmentId)}`, { params: version === undefined ? {} : { version } });
   return data.detail;
@@ -215,11 +207,6 @@ export async function fetchBikeMediaConfig(): Promise<BikeMediaConfig> {
 /** The URL of a media item by the public configuration (001 §3). */
 export function mediaUrl(config: BikeMediaConfig, media: Pick<BikeMedia, 'uri' | 'mediaType'>): string {
   return media.mediaType === 'video' ? `${config.videoBaseUrl}${media.uri}` : config.imageUrlTemplate.replace('{uri}', media.uri);
-}
-
-export async function fetchFinanciers(): Promise<{ id: number; name: string }[]> {
-  const { data } = await bikeHttp.get<{ detail: { id: number; name: string }[] }>('api/financerListData', { params: { status: 'active' } });
-  return data.detail;
 }
 
 // ---- main host (001 §7: bike image, make/model/variant) ----

@@ -26,7 +26,12 @@ export function bikeStatus(model: ReviewModel, config: ReviewConfig): BikeStatus
   return evaluateOutcome(rules, { rejectedCount: rejectedRows(model).length }).status;
 }
 
-const fieldValue = (row: RowState): PushedField['value'] => (row.newValues ?? (row.newValue !== undefined ? row.newValue : undefined)) ?? undefined;
+/** A corrected value as stored: multi-selects as lists; dates in the bike format DD/MM/YYYY (the date editor hands on DD-MM-YYYY). */
+function fieldValue(row: RowState): PushedField['value'] {
+  if (row.newValues) return row.newValues;
+  if (row.newValue === undefined) return undefined;
+  return row.widget === 'date' && typeof row.newValue === 'string' && /^\d{2}-\d{2}-\d{4}$/.test(row.newValue) ? row.newValue.replace(/-/g, '/') : row.newValue;
+}
 
 /**
  * The push call's body from the model: every field row the reviewer ticked or corrected (by its section and path),

@@ -2,7 +2,7 @@
 // Spec 001 §7 bike calls as the app sends them (bikes host, form fields, main-host catalogue) and §8 'A 403 on the bike list'.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { assignBike, bikeHttp, fetchBikeList, fetchBikeModels, fetchBikeVersions, fetchReadyBikes, mediaUrl, submitBikeStatus } from '../../src/api/bike.ts';
+import { assignBike, bikeHttp, fetchBikeList, fetchBikeModels, fetchBikeVersions, mediaUrl, submitBikeStatus } from '../../src/api/bike.ts';
 import { resetSignOutGuard } from '../../src/api/http.ts';
 import { browserLocation } from '../../src/api/location.ts';
 import { mainHttp } from '../../src/api/main.ts';
@@ -26,10 +26,6 @@ describe('bike calls (spec 001 §7)', () => {
     expect(seen[0].url).toBe('appointment');
     expect(paramsOf(seen[0])).toEqual({ status: 'READY_FOR_REVIEW', page: '2', user: 'bike.qc@qc.example', query: 'BK26', startDate: '2026-06-01', endDate: '2026-11-23', utm_source: 'qc' });
     expect(seen[0].headers.Authorization).toBe('Bearer t');
-    await fetchReadyBikes();
-    expect(paramsOf(seen[1])).toMatchObject({ status: 'READY_FOR_REVIEW', daysElapsed: '7', limit: '500' });
-    await fetchReadyBikes('BK1');
-    expect(paramsOf(seen[2])).toEqual({ status: 'READY_FOR_REVIEW', appointmentId: 'BK1', utm_source: 'qc' });
   });
 
   it('a 403 on the bike list clears storage and goes to /login (001 §6, §8); a 403 elsewhere does not', async () => {

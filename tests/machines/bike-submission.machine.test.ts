@@ -72,6 +72,11 @@ describe('bike submission machine', () => {
     expect(body.inspectionData.bikeDetails.hypothecation.subParts).toEqual({ bankNoc: { rejected: true, value: 'No' } });
   });
 
+  it('a corrected date is pushed as DD/MM/YYYY (001 §2 bike date format)', () => {
+    const body = buildBikePush(modelWith({ type: 'check', key: 'insuranceExpiry', checked: true }, { type: 'setValue', key: 'insuranceExpiry', value: '15/08/2027' }), detail.appointmentId);
+    expect(body.inspectionData.bikeDetails.insuranceType.subParts).toEqual({ insuranceExpiry: { rejected: true, value: '15/08/2027' } });
+  });
+
   it("a ticked document without a new value: 'Please Edit the following Fields:' and no call", () => {
     const { actor, push, spies } = start();
     actor.send({ type: 'SUBMIT', model: modelWith({ type: 'check', key: 'registrationNumber', checked: true }) });

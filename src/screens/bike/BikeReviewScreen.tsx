@@ -18,6 +18,7 @@ import {
   generateBikeReport,
   pushBikeData,
   submitBikeStatus,
+  uploadBikeImage,
   type BikeDetail,
   type BikeMediaConfig,
   type BikePushBody,
@@ -67,8 +68,11 @@ const BikeRow = memo(function BikeRow({ row, canEdit, onEdit }: { row: RowState;
   );
 });
 
-const MediaTile = memo(function MediaTile({ row, canEdit, onEdit }: { row: RowState; canEdit: boolean; onEdit: (edit: Edit) => void }) {
+type Replace = (row: RowState, file: File) => Promise<void>;
+
+const MediaTile = memo(function MediaTile({ row, canEdit, onEdit, onReplace }: { row: RowState; canEdit: boolean; onEdit: (edit: Edit) => void; onReplace: Replace }) {
   const media = row.image as BikeImage;
+  const [busy, setBusy] = useState(false);
   return (
     <figure className={`media-tile${row.checked ? ' checked' : ''}`} role="group" aria-label={row.text} data-key={row.key}>
       {media.mediaType === 'video' ? (
@@ -83,13 +87,35 @@ const MediaTile = memo(function MediaTile({ row, canEdit, onEdit }: { row: RowSt
           <input type="checkbox" aria-label={`Reject ${row.text}`} checked={row.checked} disabled={!canEdit || row.isDisabled} onChange={(e) => onEdit({ type: 'check', key: row.key, checked: e.target.checked })} />{' '}
           {row.text}
         </label>
+        {canEdit && media.mediaType === 'image' && (
+          <label className="replace-image">
+            Replace image
+            <input
+              type="file"
+              accept="image/*"
+              aria-label={`Replace ${row.text}`}
+              disabled={busy}
+              onChange={async (e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (!file) return;
+                setBusy(true);
+                try {
+                  await onReplace(row, file);
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            />
+          </label>
+        )}
       </figcaption>
     </figure>
   );
 });
 
 /** The visible rows of a tab in config order, consecutive media of a group as one grid. */
-function TabContent({ model, tab, canEdit, onEdit }: { model: ReviewModel; tab: string; canEdit: boolean; onEdit: (edit: Edit) => void }) {
+function TabContent({ model, tab, canEdit, onEdit, onReplace }: { model: ReviewModel; tab: string; canEdit: boolean; onEdit: (edit: Edit) => void; onReplace: Replace }) {
   const items: ({ kind: 'row'; row: RowState } | { kind: 'media'; group: string; rows: RowState[] })[] = [];
   for (const key of model.order) {
     const row = model.rows[key];
@@ -110,7 +136,7 @@ function TabContent({ model, tab, canEdit, onEdit }: { model: ReviewModel; tab: 
         ) : (
           <section key={item.group} className="media-grid" aria-label={bikeConfig.rows.find((r) => r.key === item.group)?.text ?? item.group}>
             {item.rows.map((r) => (
-              <MediaTile key={r.key} row={r} canEdit={canEdit} onEdit={onEdit} />
+              <MediaTile key={r.key} row={r} canEdit={canEdit} onEdit={onEdit} onReplace={onReplace} />
             ))}
           </section>
         ),
@@ -152,6 +178,21 @@ function BikeReview({ session, appointmentId, version }: { session: LoginData; a
   // The reviewer's edits are kept across reloads (assignment, make/model/variant): the model is re-derived from them.
   const model = useMemo(() => (inspection ? bikeEngine.evaluate(inspection, edits) : null), [inspection, edits]);
   const onEdit = useCallback((edit: Edit) => setEdits((list) => [...list, edit]), []);
+  // A replaced image keeps its hashKey, so the reviewer's tick on it (and every other edit) survives the reload.
+  const replaceImage = useCallback(
+    async (row: RowState, file: File) => {
+      const media = row.image as BikeImage;
+      const type = detail?.images.find((m) => m.hashKey === media.hashKey)?.type;
+      if (!type) return;
+      try {
+        await uploadBikeImage(appointmentId, file, { type, title: media.title, hashKey: media.hashKey });
+        await load();
+      } catch (e) {
+        showError(errorDetail(e, 'The image could not be uploaded'));
+      }
+    },
+    [appointmentId, detail, load],
+  );
 
   if (error) return <main className="bike-review"><p role="alert" className="error">{error}</p></main>;
   if (!detail || !model) return <main className="bike-review"><p className="muted">Loading…</p></main>;
@@ -242,7 +283,7 @@ function BikeReview({ session, appointmentId, version }: { session: LoginData; a
         </TabList>
         {BIKE_TABS.map((name) => (
           <TabPanel key={name} id={name} className="bike-tab">
-            <TabContent model={model} tab={name} canEdit={canEdit} onEdit={onEdit} />
+            <TabContent model={model} tab={name} canEdit={canEdit} onEdit={onEdit} onReplace={replaceImage} />
           </TabPanel>
         ))}
       </Tabs>
