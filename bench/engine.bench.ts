@@ -2,9 +2,11 @@
 // incremental `apply` (dependency graph, compiled rules), beside the naive baseline that re-runs every json-logic
 // rule through json-logic-js and recomputes every row on every edit, and the same naive scheme with compiled rules
 // (to show how much comes from the graph alone); plus a full evaluation. Median and p95 in µs.
-import { carEngine, carReviewConfig } from '../src/engine/car-config.ts';
+import { getProduct } from '../src/products/registry.ts';
 import { generateInspection } from '../src/engine/generate.ts';
 import type { Edit, ReviewModel } from '../src/engine/types.ts';
+
+const { engine: carEngine, config: carReviewConfig } = getProduct('car');
 
 const ITERATIONS = 6000;
 // A reviewer keeps the panel open all day: measure the steady state, after the JIT has optimised the hot paths

@@ -1,19 +1,21 @@
-// `npm run config:check`: checks every car config file against the JSON Schema and the engine's semantic rules,
-// then runs the cases the config files carry. Prints one line per failure and exits non-zero on any.
-import { readFileSync, readdirSync } from 'node:fs';
+// `npm run config:check`: for every product of the registry (src/products/registry.ts), checks each config file of
+// its folder under src/config against the product's JSON Schema and the engine's semantic rules, then runs the cases
+// the files carry. A folder under src/config that no product claims, or a file a product does not merge, is an
+// error too. Prints one line per failure and exits non-zero on any.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../src/engine/config.ts';
-import { checkConfigFile, loadCarConfig } from '../src/engine/config-schema.ts';
+import { checkConfigFile, checkRulesFile, loadProductConfig } from '../src/engine/config-schema.ts';
+import { isSchemaFile, type ProductDefinition } from '../src/products/definition.ts';
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'config', 'car');
-
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'config');
 /** Parses and schema-checks every file on disk before anything builds them, so a malformed file is one clear line. */
-function readFiles(names: readonly string[]): Record<string, unknown> | null {
+function readFiles(dir: string, names: readonly string[], schema: object): Record<string, unknown> | null {
   const files: Record<string, unknown> = {};
   for (const name of names) {
     try {
-      files[name] = checkConfigFile(JSON.parse(readFileSync(join(dir, name), 'utf8')), `${name}#`);
+      files[name] = checkConfigFile(JSON.parse(readFileSync(join(dir, name), 'utf8')), `${name}#`, schema);
     } catch (e) {
       console.error(`config:check: ${e instanceof ConfigError ? e.message : `${name}: not valid JSON: ${(e as Error).message}`}`);
       return null;
@@ -22,54 +24,86 @@ function readFiles(names: readonly string[]): Record<string, unknown> | null {
   return files;
 }
 
-async function main(): Promise<number> {
-  const onDisk = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
-  const files = readFiles(onDisk);
+async function checkProduct(product: ProductDefinition, modules: { cases: typeof import('../src/engine/cases.ts'); model: typeof import('../src/engine/model.ts') }): Promise<number> {
+  const dir = join(root, product.folder);
+  const onDisk = readdirSync(dir).filter((f) => f.endsWith('.json') && !isSchemaFile(f)).sort();
+  // The files as read from disk (not the imported copies), so a file added to the folder but not merged is caught.
+  const missing = onDisk.filter((f) => !(f in product.files));
+  if (missing.length) {
+    console.error(`config:check: ${product.id}: ${missing.join(', ')} not merged by its product definition (src/products/)`);
+    return 1;
+  }
+  if (product.kind === 'rules') {
+    for (const name of onDisk) {
+      try {
+        checkRulesFile(JSON.parse(readFileSync(join(dir, name), 'utf8')), product.schema, `${name}#`);
+      } catch (e) {
+        console.error(`config:check: ${product.id}: ${e instanceof ConfigError ? e.message : `${name}: not valid JSON: ${(e as Error).message}`}`);
+        return 1;
+      }
+    }
+    console.log(`config:check: ${product.id}: ${onDisk.length} rules file(s) pass their schema and outcome checks`);
+    return 0;
+  }
+  const files = readFiles(dir, onDisk, product.schema);
   if (!files) return 1;
-  // car-config.ts builds the config when imported: a broken file must come out as one clear line, not a stack.
-  let carConfig: typeof import('../src/engine/car-config.ts');
+  const ordered = Object.fromEntries(Object.keys(product.files).map((name) => [name, files[name]]));
+  let config;
+  try {
+    config = loadProductConfig(ordered, product.schema);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`config:check: ${product.id}: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+  const engine = modules.model.createEngine(config);
+  let failed = 0;
+  for (const c of config.cases) {
+    const problems = modules.cases.runCase(engine, c, config);
+    if (problems.length) {
+      failed++;
+      console.error(`FAIL ${product.id}: ${c.name}`);
+      for (const p of problems) console.error(`  ${p}`);
+    } else {
+      console.log(`ok   ${product.id}: ${c.name}`);
+    }
+  }
+  console.log(
+    `config:check: ${product.id}: ${config.rows.length} rows, ${config.rules.length} rules, ${config.validations.length} validations, ` +
+      `${config.registry.length} registry comparisons, ${Object.keys(config.outcomes).length} outcomes; ${config.cases.length - failed} cases passed, ${failed} failed`,
+  );
+  return failed ? 1 : 0;
+}
+
+async function main(): Promise<number> {
+  // The registry imports every product's files: a broken file must come out as one clear line, not a stack.
+  let registry: typeof import('../src/products/registry.ts');
   let cases: typeof import('../src/engine/cases.ts');
   let model: typeof import('../src/engine/model.ts');
   try {
-    carConfig = await import('../src/engine/car-config.ts');
+    registry = await import('../src/products/registry.ts');
     cases = await import('../src/engine/cases.ts');
     model = await import('../src/engine/model.ts');
   } catch (e) {
     console.error(`config:check: ${e instanceof ConfigError ? e.message : String(e)}`);
     return 1;
   }
-  const { CAR_CONFIG_FILES } = carConfig;
-  // The files as read from disk (not the imported copies), so a file added to the folder but not to car-config.ts is caught.
-  const missing = onDisk.filter((f) => !(f in CAR_CONFIG_FILES));
-  if (missing.length) {
-    console.error(`config:check: ${missing.join(', ')} not merged by src/engine/car-config.ts`);
+  const products = [...registry.PRODUCTS.values()];
+  const claimed = new Set(products.map((p) => p.folder));
+  const unclaimed = readdirSync(root).filter((f) => statSync(join(root, f)).isDirectory() && !claimed.has(f));
+  if (unclaimed.length) {
+    console.error(`config:check: src/config/${unclaimed.join(', src/config/')} belongs to no product of src/products/registry.ts`);
     return 1;
   }
-  const ordered = Object.fromEntries(Object.keys(CAR_CONFIG_FILES).map((name) => [name, files[name]]));
-  let config;
-  try {
-    config = loadCarConfig(ordered);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`config:check: ${e.message}`);
-      return 1;
-    }
-    throw e;
+  let failures = 0;
+  for (const product of products) {
+    failures += await checkProduct(product, { cases, model });
+    const extra = EXTRA_CHECKS.get(product.id);
+    if (extra) failures += await extra();
   }
-  const engine = model.createEngine(config);
-  let failed = 0;
-  for (const c of config.cases) {
-    const problems = cases.runCase(engine, c, config);
-    if (problems.length) {
-      failed++;
-      console.error(`FAIL ${c.name}`);
-      for (const p of problems) console.error(`  ${p}`);
-    } else {
-      console.log(`ok   ${c.name}`);
-    }
-  }
-  console.log(`config:check: ${config.rows.length} rows, ${config.rules.length} rules, ${config.validations.length} validations, ${config.registry.length} registry comparisons; ${config.cases.length - failed} cases passed, ${failed} failed`);
-  return failed ? 1 : 0;
+  return failures ? 1 : 0;
 }
 
 /** The GS unflagging rules (src/config/gs-unflagging/unflag.json): schema, outcome lists, and the cases they carry. */
@@ -77,7 +111,7 @@ async function checkGs(): Promise<number> {
   const { loadUnflagConfig } = await import('../src/engine/unflag-config.ts');
   const { actionOutcome } = await import('../src/engine/unflag.ts');
   const { evaluateOutcome } = await import('../src/engine/outcome.ts');
-  const file = join(dir, '..', 'gs-unflagging', 'unflag.json');
+  const file = join(root, 'gs-unflagging', 'unflag.json');
   let config;
   try {
     config = loadUnflagConfig(JSON.parse(readFileSync(file, 'utf8')));
@@ -106,7 +140,7 @@ async function checkRefurbishment(): Promise<number> {
   const { loadRefurbishmentConfig, runRefurbishmentCases } = await import('../src/engine/refurbishment-config.ts');
   let config;
   try {
-    config = loadRefurbishmentConfig(JSON.parse(readFileSync(join(dir, '..', 'refurbishment', 'refurbishment.json'), 'utf8')));
+    config = loadRefurbishmentConfig(JSON.parse(readFileSync(join(root, 'refurbishment', 'refurbishment.json'), 'utf8')));
   } catch (e) {
     console.error(`config:check: ${e instanceof ConfigError ? e.message : `refurbishment/refurbishment.json: ${(e as Error).message}`}`);
     return 1;
@@ -121,6 +155,11 @@ async function checkRefurbishment(): Promise<number> {
   return failed ? 1 : 0;
 }
 
+/** Checks a rules product carries beyond its schema and outcome lists (the cases its own runner knows), by product id. */
+const EXTRA_CHECKS = new Map<string, () => Promise<number>>([
+  ['gs-unflagging', checkGs],
+  ['refurbishment', checkRefurbishment],
+]);
+
 // Every product is checked, so one broken config does not hide another's problems.
-const results = [await main(), await checkGs(), await checkRefurbishment()];
-process.exitCode = results.some(Boolean) ? 1 : 0;
+process.exitCode = await main();

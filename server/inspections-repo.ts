@@ -1,4 +1,4 @@
-import { carReviewConfig } from '../src/engine/car-config.ts';
+import { getProduct } from '../src/products/registry.ts';
 import type { InspectionDetail, InspectionListRow, InspectionStatus } from '../src/engine/inspection.ts';
 import type { Queryable } from './db.ts';
 import { notFound } from './errors.ts';
@@ -153,7 +153,7 @@ export async function remarksUpTo(db: Queryable, row: Pick<InspectionRow, 'appoi
  * (and images') remarkHistory, read from the remarks table every time so it cannot drift from it.
  */
 export async function readDetail(db: Queryable, row: InspectionRow): Promise<InspectionDetail> {
-  return mergeRemarkHistory(toDetail(row), await remarksUpTo(db, row), carReviewConfig);
+  return mergeRemarkHistory(toDetail(row), await remarksUpTo(db, row), getProduct('car').config);
 }
 
 /** Keeps the state of an inspection after a change (assignment, submission …) in inspection_versions. */

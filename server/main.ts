@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import demoUsers from '../src/config/demo-users.json' with { type: 'json' };
-import { CAR_CONFIG_FILES } from '../src/engine/car-config.ts';
-import { loadCarConfig } from '../src/engine/config-schema.ts';
+import { loadProductConfig } from '../src/engine/config-schema.ts';
+import { PRODUCTS } from '../src/products/registry.ts';
 import refurbishmentConfig from '../src/config/refurbishment/refurbishment.json' with { type: 'json' };
 import { loadRefurbishmentConfig } from '../src/engine/refurbishment-config.ts';
 import { buildApp } from './app.ts';
@@ -22,8 +22,8 @@ const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '0.0.0.0';
 
 const db = await openDb({ DATABASE_URL: env.DATABASE_URL, dataDir: join(dataDir, 'pgdata') });
-// The browser runs the car config unchecked; the server refuses to start on one that fails its JSON Schema.
-loadCarConfig(CAR_CONFIG_FILES);
+// The browser runs the product configs unchecked; the server refuses to start on one that fails its JSON Schema.
+for (const product of PRODUCTS.values()) if (product.kind === 'review') loadProductConfig(product.files, product.schema);
 loadRefurbishmentConfig(refurbishmentConfig);
 const applied = await migrate(db);
 if (applied.length) console.log(`migrations applied: ${applied.join(', ')}`);

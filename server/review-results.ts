@@ -28,6 +28,7 @@ import type {
   SectionKey,
   SectionRejectionRemark,
   SectionReview,
+  SectionResult,
   SubmissionPayload,
 } from '../src/engine/inspection.ts';
 import { findImage } from './review-helpers.ts';
@@ -250,7 +251,7 @@ export function applySubmission(stored: InspectionDetail, payload: SubmissionPay
       sections.summary = { errors: {}, rejectionRemarks: [], issueType: [...payload.sections.summary.issueType] };
       continue;
     }
-    const r = result as NonNullable<SubmissionPayload['sections'][Exclude<SectionKey, 'summary'>]>;
+    const r = result as SectionResult;
     setOwn(sections, key, { isApproved: r.isApproved, errorsCount: r.errorsCount, ...sectionErrors(key, r.rejectedFields, ctx) });
     for (const [rowKey, edit] of Object.entries(r.qcEditableFields)) {
       const row = rowsByKey.get(rowKey);

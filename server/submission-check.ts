@@ -1,7 +1,7 @@
 import type { ReviewConfig, RowConfig } from '../src/engine/config.ts';
-import { carEngine } from '../src/engine/car-config.ts';
 import type { InspectionDetail, RegistryData, RejectedField, SubmissionPayload } from '../src/engine/inspection.ts';
 import type { ReviewEngine } from '../src/engine/model.ts';
+import { getProduct } from '../src/products/registry.ts';
 import { hasRejections, validateBeforeSubmit } from '../src/engine/submission.ts';
 import type { Edit } from '../src/engine/types.ts';
 
@@ -81,7 +81,7 @@ export function editsFromSubmission(payload: SubmissionPayload, config: ReviewCo
 }
 
 /** The engine's pre-submit validation (spec 000 §5), run by the server on every submission. */
-export function engineSubmissionCheck(engine: ReviewEngine = carEngine): SubmissionValidator {
+export function engineSubmissionCheck(engine: ReviewEngine = getProduct('car').engine): SubmissionValidator {
   return (inspection, payload, context) => {
     const { edits, unknown } = editsFromSubmission(payload, engine.config);
     if (unknown.length) return { alert: 'Unknown fields in submission', fields: unknown };

@@ -5,10 +5,10 @@
  */
 import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { carReviewConfig } from '../../src/engine/car-config.ts';
+import { getProduct } from '../../src/products/registry.ts';
 import { createEngine } from '../../src/engine/model.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
-import { TABS, type Edit, type ReviewModel, type RowState } from '../../src/engine/types.ts';
+import type { Edit, ReviewModel, RowState } from '../../src/engine/types.ts';
 import { RowList } from '../../src/screens/review/RowList.tsx';
 import { RowContext, type ReviewRowContext } from '../../src/screens/review/context.ts';
 import '../../src/app/styles.css';
@@ -19,6 +19,8 @@ const probe = installProbe();
 const params = new URLSearchParams(location.search);
 const minRows = Number(params.get('rows') ?? 0);
 // ?tab=Documents renders that tab alone, as the review route does; without it every tab is on the page (heavier).
+const carReviewConfig = getProduct('car').config;
+const TABS = carReviewConfig.product.tabs;
 const onlyTab = TABS.find((tab) => tab === params.get('tab'));
 const config = minRows > 0 ? syntheticConfig(carReviewConfig, minRows) : carReviewConfig;
 const engine = createEngine(config);

@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { carReviewConfig } from '../../src/engine/car-config.ts';
+import { getProduct } from '../../src/products/registry.ts';
 import { createEngine } from '../../src/engine/model.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import { installProbe } from './probe.ts';
@@ -16,7 +16,7 @@ import { syntheticConfig } from './synthetic.ts';
 
 const FIELDS = 500;
 const probe = installProbe();
-const config = syntheticConfig(carReviewConfig, FIELDS);
+const config = syntheticConfig(getProduct('car').config, FIELDS);
 const model = createEngine(config).evaluate(generateInspection(config));
 
 const properties: Record<string, RJSFSchema> = {};

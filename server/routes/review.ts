@@ -9,7 +9,7 @@ import { currentUser } from '../auth.ts';
 import { badRequest, conflict, errorSchema, forbidden, HttpError } from '../errors.ts';
 import { audit, getInspection, readDetail, snapshot, type InspectionRow } from '../inspections-repo.ts';
 import { applySubmission, type StoredRemark } from '../review-results.ts';
-import { carReviewConfig } from '../../src/engine/car-config.ts';
+import { getProduct } from '../../src/products/registry.ts';
 import { anyObject, detailOf, email, guardedErrors, idParam, utm } from '../schemas.ts';
 import { keyedMap, realDate } from '../safe-input.ts';
 
@@ -189,7 +189,7 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
       const end = parseTime(payload.reviewEndTime, 'reviewEndTime');
       if (end < start) throw badRequest('reviewEndTime is before reviewStartTime');
       // The status comes from the config's submission outcome rules, the same ones the client built its payload with.
-      const next = submissionOutcome(submissionFactsOfPayload(payload), carReviewConfig).inspectionStatus;
+      const next = submissionOutcome(submissionFactsOfPayload(payload), getProduct('car').config).inspectionStatus;
       return app.db.transaction(async (tx) => {
         const row = await getInspection(tx, carId, { forUpdate: true });
         if (row.assignee?.toLowerCase() !== me.email.toLowerCase()) throw forbidden('Only the assignee can submit this inspection');
@@ -211,7 +211,7 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
           reviewStartTime: start,
           reviewEndTime: end,
           remarks: remarks.rows,
-          config: carReviewConfig,
+          config: getProduct('car').config,
         });
         const { rows } = await tx.query<InspectionRow>(
           `UPDATE inspections SET status = $2, qc_by = $3, qc_start_time = $4, qc_end_time = $5, detail = $6::jsonb, updated_at = now()

@@ -19,7 +19,18 @@ export interface ScreenRoute {
   access: 'public' | 'private' | 'private-return';
 }
 
-const ReviewScreen = lazy(() => import('../screens/review/ReviewScreen.tsx'));
+/**
+ * A screen of one review product: the chunk loads the screen and the product context together, and the screen
+ * gets that product's config and engine from `useProduct()` / `useEngine()`.
+ */
+function productScreen(product: string, load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  return lazy(async () => {
+    const [{ default: Screen }, { withProduct }] = await Promise.all([load(), import('../products/ProductContext.tsx')]);
+    return { default: withProduct(product, Screen) };
+  });
+}
+
+const ReviewScreen = productScreen('car', () => import('../screens/review/ReviewScreen.tsx'));
 const VersionListScreen = lazy(() => import('../screens/versions/VersionListScreen.tsx'));
 const RefurbishmentVersionScreen = lazy(() => import('../screens/refurbishment/RefurbishmentVersionScreen.tsx'));
 

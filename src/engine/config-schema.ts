@@ -1,11 +1,12 @@
 /**
  * Loading untrusted config JSON: ajv against src/config/review-config.schema.json, then the semantic checks of
  * config.ts. Used where a config is authored or first read — `npm run config:check`, the server at start, tests —
- * and kept out of the browser bundle, which runs the car config these have already checked.
+ * and kept out of the browser bundle, which runs the product configs these have already checked.
  */
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import outcomeSchema from '../config/outcome.schema.json' with { type: 'json' };
 import schema from '../config/review-config.schema.json' with { type: 'json' };
+import { checkOutcomeRules, type OutcomeRule } from './outcome.ts';
 import { ConfigError, buildConfig, mergeConfigFiles, type ReviewConfig, type ReviewConfigFile } from './config.ts';
 
 /**
@@ -19,10 +20,43 @@ export function createConfigAjv(): Ajv {
 }
 
 const ajv = createConfigAjv();
-const validateSchema = ajv.compile<ReviewConfigFile>(schema);
+ajv.addSchema(schema);
+const validateBase = ajv.getSchema<ReviewConfigFile>(schema.$id)!;
+const productValidators = new WeakMap<object, ValidateFunction<ReviewConfigFile>>();
 
-/** Checks one file against the JSON Schema; throws ConfigError naming the path. */
-export function checkConfigFile(json: unknown, where = ''): ReviewConfigFile {
+/** The validator of a product schema (which extends the base schema by `$ref`), compiled once. */
+function validatorOf(productSchema: object | undefined): ValidateFunction<ReviewConfigFile> {
+  if (!productSchema) return validateBase;
+  let v = productValidators.get(productSchema);
+  if (!v) {
+    const id = (productSchema as { $id?: string }).$id;
+    v = (id && ajv.getSchema<ReviewConfigFile>(id)) || ajv.compile<ReviewConfigFile>(productSchema);
+    productValidators.set(productSchema, v);
+  }
+  return v;
+}
+
+/**
+ * Checks a product config that is not a row form (a `rules` product) against its own schema, then the outcome rule
+ * lists it declares under `outcomes` (every other key of `outcomes` starting with '$' is a comment).
+ */
+export function checkRulesFile(json: unknown, productSchema: object, where = ''): void {
+  const validate = validatorOf(productSchema);
+  if (!validate(json)) {
+    const e = validate.errors?.[0];
+    throw new ConfigError(`${where}${e?.instancePath ?? ''}`, e?.message ?? 'invalid');
+  }
+  const outcomes = (json as { outcomes?: Record<string, unknown> }).outcomes ?? {};
+  for (const [name, rules] of Object.entries(outcomes)) {
+    if (name.startsWith('$') || !Array.isArray(rules)) continue;
+    const problem = checkOutcomeRules(rules as OutcomeRule[], `${where}/outcomes/${name}`);
+    if (problem) throw new ConfigError(problem[0], problem[1]);
+  }
+}
+
+/** Checks one file against the JSON Schema (the base one, or the product's); throws ConfigError naming the path. */
+export function checkConfigFile(json: unknown, where = '', productSchema?: object): ReviewConfigFile {
+  const validateSchema = validatorOf(productSchema);
   if (!validateSchema(json)) {
     const e = validateSchema.errors?.[0];
     const extra = e?.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : '';
@@ -41,11 +75,11 @@ export function loadConfig(json: unknown): ReviewConfig {
 }
 
 /**
- * Checks each config file on its own (so errors name the file), then merges and loads them in the given order
- * (pass CAR_CONFIG_FILES of car-config.ts, or the same files read from disk).
+ * Checks each config file of a product on its own against the product's schema (so errors name the file), then
+ * merges and loads them in the given order (a product definition's `files`, or the same files read from disk).
  */
-export function loadCarConfig(files: Readonly<Record<string, unknown>>): ReviewConfig {
-  const named = Object.entries(files).map(([name, json]) => ({ name, file: checkConfigFile(json, `${name}#`) }));
+export function loadProductConfig(files: Readonly<Record<string, unknown>>, productSchema?: object): ReviewConfig {
+  const named = Object.entries(files).map(([name, json]) => ({ name, file: checkConfigFile(json, `${name}#`, productSchema) }));
   try {
     return buildConfig(mergeConfigFiles(named.map((n) => n.file)));
   } catch (e) {
@@ -55,6 +89,13 @@ export function loadCarConfig(files: Readonly<Record<string, unknown>>): ReviewC
 
 /** Maps a merged-config path (`/rules/40/when`) back to the file and index it came from. */
 function locate(e: ConfigError, named: { name: string; file: ReviewConfigFile }[]): ConfigError {
+  const rest = e.message.slice(e.message.indexOf(': ') + 2);
+  const keyed = /^\/(product|outcomes\/[^/]+)(.*)$/.exec(e.path);
+  if (keyed) {
+    const name = keyed[1].split('/')[1];
+    const owner = named.findLast(({ file }) => (name === undefined ? file.product !== undefined : file.outcomes?.[name] !== undefined));
+    return owner ? new ConfigError(`${owner.name}#${e.path}`, rest) : e;
+  }
   const m = /^\/(rows|rules|validations|registry|cases)\/(\d+)(.*)$/.exec(e.path);
   if (!m) return e;
   const list = m[1] as 'rows' | 'rules' | 'validations' | 'registry' | 'cases';

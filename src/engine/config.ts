@@ -3,16 +3,29 @@
  * operators). The JSON Schema check lives in config-schema.ts, so the browser bundle, which runs the
  * already-checked car config, carries no ajv. Every failure is a ConfigError naming the JSON path.
  */
-import type { SectionKey } from './inspection.ts';
 import { buildDependencyIndex, checkLogic, type Logic } from './logic.ts';
 import { checkOutcomeRules, type OutcomeRule } from './outcome.ts';
-import type { Edit, RowKind, RowState, Tab } from './types.ts';
+import type { Edit, RowKind, RowState, SectionKey, Tab } from './types.ts';
 
 /** Rule effects (closed union). Precedence is documented in docs/config-format.md. */
 export type Effect = 'show' | 'hide' | 'enable' | 'disable' | 'check' | 'clear' | 'invalid' | 'note' | 'flag' | 'options' | 'upload';
 export const EFFECTS: readonly Effect[] = ['show', 'hide', 'enable', 'disable', 'check', 'clear', 'invalid', 'note', 'flag', 'options', 'upload'];
 
 export type InputType = 'text' | 'numeric' | 'select' | 'multiselect' | 'date' | 'readonly' | 'audio';
+
+/**
+ * What a product is made of, declared in its config (`product.json`): tabs in display order, the sections of its
+ * inspection data, the statuses an inspection goes through and the input widgets its rows use. The engine knows no
+ * product: rows, selectors and cases may only name what the declaration lists (checked at load).
+ */
+export interface ProductDeclaration {
+  id: string;
+  name: string;
+  tabs: Tab[];
+  sections: SectionKey[];
+  statuses: string[];
+  widgets: InputType[];
+}
 
 export type OptionsSource = string[] | { ref: string } | { generate: 'years' | 'months' | 'count' };
 
@@ -146,10 +159,13 @@ export interface Constants {
   selectAllFieldsAlert: string;
   /** Variant status and variant-year status a variant needs to be offered. */
   activeVariantStatus: string;
+  /** How the product's screens show dates (dayjs format). */
+  dateFormat?: string;
 }
 
 /** One config file as written: every part optional. */
 export interface ReviewConfigFile {
+  product?: ProductDeclaration;
   constants?: Partial<Constants>;
   rows?: RowConfig[];
   rules?: RuleConfig[];
@@ -163,6 +179,7 @@ export interface ReviewConfigFile {
 
 /** A loaded, checked config. */
 export interface ReviewConfig {
+  product: ProductDeclaration;
   constants: Constants;
   rows: RowConfig[];
   rules: RuleConfig[];
@@ -201,8 +218,9 @@ const DEFAULT_CONSTANTS: Constants = {
 
 /** Merges config files: lists are concatenated in file order, constants and roles merged key by key. */
 export function mergeConfigFiles(files: readonly ReviewConfigFile[]): ReviewConfigFile {
-  const out: Required<ReviewConfigFile> = { constants: {}, rows: [], rules: [], validations: [], registry: [], roles: {}, cases: [], outcomes: {} };
+  const out: Omit<Required<ReviewConfigFile>, 'product'> & Pick<ReviewConfigFile, 'product'> = { constants: {}, rows: [], rules: [], validations: [], registry: [], roles: {}, cases: [], outcomes: {} };
   for (const f of files) {
+    if (f.product) out.product = f.product;
     const c = f.constants ?? {};
     out.constants = {
       ...out.constants,
@@ -253,7 +271,10 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
     options: { ...file.constants?.options },
     imageOrders: { ...file.constants?.imageOrders },
   };
+  if (!file.product) throw new ConfigError('/product', 'a config needs a product declaration (id, name, tabs, sections, statuses, widgets)');
+  const product = file.product;
   const config: ReviewConfig = {
+    product,
     constants,
     rows: file.rows ?? [],
     rules: file.rules ?? [],
@@ -268,6 +289,13 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
     const p = `/rows/${i}`;
     if (keys.has(row.key)) throw new ConfigError(`${p}/key`, `duplicate row key '${row.key}'`);
     keys.add(row.key);
+    if (!product.tabs.includes(row.tab)) throw new ConfigError(`${p}/tab`, `tab '${row.tab}' is not one of the product's tabs (${product.tabs.join(', ')})`);
+    if (!product.sections.includes(row.section)) {
+      throw new ConfigError(`${p}/section`, `section '${row.section}' is not one of the product's sections (${product.sections.join(', ')})`);
+    }
+    if (row.input && !product.widgets.includes(row.input.type)) {
+      throw new ConfigError(`${p}/input/type`, `widget '${row.input.type}' is not one of the product's widgets (${product.widgets.join(', ')})`);
+    }
     checkOptions(row.input?.options, `${p}/input/options`, constants);
     const kind = row.kind ?? 'field';
     if (kind === 'image' && !row.images) throw new ConfigError(p, "an image row needs 'images'");
@@ -318,6 +346,9 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
     const p = `/validations/${i}`;
     checkLogicAt(v.when, `${p}/when`);
     [...(v.select?.keys ?? []), ...(v.select?.exclude ?? [])].forEach((k) => needRow(k, `${p}/select`));
+    v.select?.tabs?.forEach((t, j) => {
+      if (!product.tabs.includes(t)) throw new ConfigError(`${p}/select/tabs/${j}`, `tab '${t}' is not one of the product's tabs`);
+    });
   });
   const compared = new Set<string>();
   config.registry.forEach((r, i) => {
@@ -339,6 +370,12 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
   for (const [name, rules] of Object.entries(config.outcomes)) {
     const problem = checkOutcomeRules(rules, `/outcomes/${name}`);
     if (problem) throw new ConfigError(problem[0], problem[1]);
+    rules.forEach((r, i) => {
+      const status = r.set.inspectionStatus;
+      if (typeof status === 'string' && !product.statuses.includes(status)) {
+        throw new ConfigError(`/outcomes/${name}/${i}/set/inspectionStatus`, `status '${status}' is not one of the product's statuses (${product.statuses.join(', ')})`);
+      }
+    });
   }
   return config;
 }

@@ -3,24 +3,8 @@
  * shared by the seed generator, the server, the engine and the screens. Field names follow the spec (000 §3).
  */
 
-export type SectionKey =
-  | 'carDetails'
-  | 'exteriorTyres'
-  | 'electricalsInterior'
-  | 'airConditioning'
-  | 'engineTransmission'
-  | 'steeringSuspensionBrakes'
-  | 'summary';
-
-export const SECTION_KEYS: readonly SectionKey[] = [
-  'carDetails',
-  'exteriorTyres',
-  'electricalsInterior',
-  'airConditioning',
-  'engineTransmission',
-  'steeringSuspensionBrakes',
-  'summary',
-];
+/** A section of an inspection's data: one of its product's declared sections (config `product.sections`). */
+export type SectionKey = string;
 
 export type InspectionStatus = 'new' | 'smReview' | 'done' | 'smReviewRejected';
 
@@ -294,5 +278,14 @@ export interface SubmissionPayload {
   otherComments: { title: string; lines: string[] };
   isDummyInspection: number;
   isApprovedByQc: number;
-  sections: Partial<Record<Exclude<SectionKey, 'summary'>, SectionResult>> & { summary: { issueType: number[] } };
+  /** One result per section of the product but `summary`, which holds the issue types. */
+  sections: SubmissionSections;
+}
+
+/** The `sections` of a submission: section results by section key, and the summary's issue types. */
+export type SubmissionSections = { [section: SectionKey]: SectionResult | undefined } & { summary: { issueType: number[] } };
+
+/** Builds `sections` from the section results and the summary's issue types (the index signature cannot say 'all but summary'). */
+export function submissionSections(results: Record<SectionKey, SectionResult>, issueType: number[]): SubmissionSections {
+  return { ...results, summary: { issueType } } as SubmissionSections;
 }

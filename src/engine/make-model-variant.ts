@@ -2,7 +2,6 @@
  * Make / model / variant change (spec 000 §5): only variants with an Active variant status and an Active
  * variant-year status are offered, and saving needs all three chosen, else 'Select all the fields'.
  */
-import { carReviewConfig } from './car-config.ts';
 import type { ReviewConfig } from './config.ts';
 import type { Edit } from './types.ts';
 
@@ -21,7 +20,7 @@ export interface VariantStatus {
  * (entries sharing a parent are one variant). The entry of `preferYear` (the car's manufacturing year) is kept when
  * active, else the first one listed.
  */
-export function activeVariants<V extends VariantStatus>(variants: readonly V[], preferYear?: number | null, config: ReviewConfig = carReviewConfig): V[] {
+export function activeVariants<V extends VariantStatus>(variants: readonly V[], preferYear: number | null | undefined, config: ReviewConfig): V[] {
   const active = config.constants.activeVariantStatus;
   const chosen = new Map<number, V>();
   for (const v of variants) {
@@ -44,7 +43,7 @@ export interface Choice {
  */
 export function saveMakeModelVariant(
   choice: { make: Choice | null; model: Choice | null; variant: Choice | null },
-  config: ReviewConfig = carReviewConfig,
+  config: ReviewConfig,
 ): { alert: string } | { edits: Edit[] } {
   const parts = [['make', choice.make], ['model', choice.model], ['variant', choice.variant]] as const;
   if (parts.some(([, c]) => !c || c.id === null || c.id === '' || c.name.trim() === '')) return { alert: config.constants.selectAllFieldsAlert };

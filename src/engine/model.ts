@@ -61,9 +61,6 @@ const { produce } = new Immer({ autoFreeze: false });
 const RESERVED = new Set(['checked', 'changed', 'seq', 'ctx']);
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-function emptyCounts(): Record<Tab, number> {
-  return { Documents: 0, EXTERIOR: 0, INTERIOR: 0, SUMMARY: 0 };
-}
 
 function scalarOf(v: FieldValue | undefined): Scalar {
   if (v === undefined) return null;
@@ -195,6 +192,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       tab: cfg.tab,
       mapper: cfg.mapper,
       part: cfg.path[0],
+      path: cfg.path,
       widget,
       value: scalarOf(field?.value),
       id: field?.id ?? null,
@@ -433,7 +431,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
   }
 
   function countErrors(rows: Record<string, RowState>, order: readonly string[]): Record<Tab, number> {
-    const counts = emptyCounts();
+    const counts: Record<Tab, number> = Object.fromEntries(config.product.tabs.map((t) => [t, 0]));
     for (const k of order) {
       const r = rows[k];
       if (r.isVisible && r.checked) counts[r.tab]++;
@@ -458,7 +456,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     const results = rules.map((_, i) => evalRule(i, data));
     // Object.fromEntries gives fast-mode objects: later per-edit copies ({ ...rows }) then cost ~1 µs, not ~25 µs.
     const rows: Record<string, RowState> = Object.fromEntries(order.map((k) => [k, computeRow(baseRows[k], results, data, registry)]));
-    const model: ReviewModel = { rows, order, errorsCount: countErrors(rows, order), edits, context: ctx, registry: registry ?? null };
+    const model: ReviewModel = { rows, order, errorsCount: countErrors(rows, order), edits, context: ctx, registry: registry ?? null, config };
     const frozen = produce(model, () => undefined);
     cache.set(frozen, { pre: Object.fromEntries(order.map((k) => [k, baseRows[k]])), data, results });
     return frozen;

@@ -2,15 +2,15 @@
  * Pre-submit validation and the submission payload (spec 000 §3 'Submission payload', §4 'Submission status',
  * §5 'Before submit'). Pure functions of the model; the server runs the same ones on every submission.
  */
-import { carReviewConfig } from './car-config.ts';
 import type { ReviewConfig, RowConfig, RowSelector } from './config.ts';
-import type {
-  InspectionDetail,
-  InspectionStatus,
-  RejectedField,
-  SectionKey,
-  SectionResult,
-  SubmissionPayload,
+import {
+  submissionSections,
+  type InspectionDetail,
+  type InspectionStatus,
+  type RejectedField,
+  type SectionKey,
+  type SectionResult,
+  type SubmissionPayload,
 } from './inspection.ts';
 import { runLogic, truthy } from './logic.ts';
 import { evaluateOutcome } from './outcome.ts';
@@ -47,12 +47,18 @@ function rowConfigs(config: ReviewConfig): Map<string, RowConfig> {
 }
 const groupOf = (key: string) => key.split(':')[0];
 
+/** The config a model was built from (set by the engine); a hand-made model must pass its config. */
+function configOf(model: ReviewModel): ReviewConfig {
+  if (!model.config) throw new Error('this model was not built by an engine: pass its config');
+  return model.config;
+}
+
 function isEmpty(v: unknown): boolean {
   return v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 }
 
 /** The rejection reason of a row: this review's remark, else the latest remark by a QC, store-manager or admin role. */
-export function latestRemark(row: RowState, config: ReviewConfig = carReviewConfig): string | null {
+export function latestRemark(row: RowState, config: ReviewConfig): string | null {
   if (row.remark) return row.remark;
   const qc = (row.remarkHistory ?? []).filter((r) => config.constants.remarkRoles.includes(r.role) && r.remark.trim() !== '');
   if (!qc.length) return null;
@@ -85,7 +91,7 @@ function rowData(row: RowState, config: ReviewConfig) {
  * Runs the config's pre-submit validations in order (spec 000 §5 'Before submit') over the visible rows and
  * returns the first failure, or null when the review may be submitted.
  */
-export function validateBeforeSubmit(model: ReviewModel, opts: ValidateOptions, config: ReviewConfig = carReviewConfig): SubmitBlock | null {
+export function validateBeforeSubmit(model: ReviewModel, opts: ValidateOptions, config: ReviewConfig = configOf(model)): SubmitBlock | null {
   const ctx = model.context ?? null;
   for (const v of config.validations) {
     switch (v.scope) {
@@ -144,7 +150,7 @@ export function rejectionKindOf(row: RowState): RejectionKind {
 }
 
 /** isValidate code of a rejected row (spec 000 §9): 1 validation error, 2 rejected, 4 flagged, 5 rejected by QC or masked. */
-export function isValidateOf(row: RowState, config: ReviewConfig = carReviewConfig): number {
+export function isValidateOf(row: RowState, config: ReviewConfig): number {
   const codes = config.constants.isValidate;
   const kind = rejectionKindOf(row);
   switch (kind) {
@@ -211,7 +217,7 @@ export function submissionOutcome(facts: SubmissionFacts, config: ReviewConfig):
 }
 
 /** `submissionOutcome` of a model. */
-export function submissionStatus(model: ReviewModel, isDummy: boolean, config: ReviewConfig = carReviewConfig): SubmissionOutcome {
+export function submissionStatus(model: ReviewModel, isDummy: boolean, config: ReviewConfig = configOf(model)): SubmissionOutcome {
   return submissionOutcome(submissionFacts(model, isDummy), config);
 }
 
@@ -224,12 +230,12 @@ export function buildSubmission(
   model: ReviewModel,
   inspection: InspectionDetail,
   opts: BuildOptions,
-  config: ReviewConfig = carReviewConfig,
+  config: ReviewConfig = configOf(model),
 ): SubmissionPayload {
   if (!model.order.length) throw new Error('Error in post Object');
   const cfgs = rowConfigs(config);
   const { inspectionStatus, isApprovedByQc } = submissionStatus(model, opts.isDummy, config);
-  const sections: Partial<Record<Exclude<SectionKey, 'summary'>, SectionResult>> = {};
+  const sections: Record<SectionKey, SectionResult> = {};
   const sectionOf = (key: SectionKey): SectionResult | null => {
     if (key === 'summary') return null;
     return (sections[key] ??= { isApproved: 1, errorsCount: 0, rejectedFields: {}, qcEditableFields: {} });
@@ -277,7 +283,7 @@ export function buildSubmission(
     otherComments: { title: config.constants.otherCommentsTitle, lines: [...new Set(comments)] },
     isDummyInspection: opts.isDummy ? 1 : 0,
     isApprovedByQc,
-    sections: { ...sections, summary: { issueType: opts.isDummy ? [] : [...opts.issueType] } },
+    sections: submissionSections(sections, opts.isDummy ? [] : [...opts.issueType]),
   };
 }
 

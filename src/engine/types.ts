@@ -1,8 +1,10 @@
 /** Public model types of the engine: what screens render and what the submission is built from. */
+import type { ReviewConfig } from './config.ts';
 import type { InspectionImage, RegistryData, RemarkEntry, SectionKey } from './inspection.ts';
 
-export type Tab = 'Documents' | 'EXTERIOR' | 'INTERIOR' | 'SUMMARY';
-export const TABS: readonly Tab[] = ['Documents', 'EXTERIOR', 'INTERIOR', 'SUMMARY'];
+/** A tab of the product (its config's `product.tabs`, in display order). */
+export type Tab = string;
+export type { SectionKey };
 
 export type Scalar = string | number | null;
 
@@ -25,6 +27,8 @@ export interface RowState {
   mapper: string;
   /** Top-level form key in the section, and the sub-part key when the row is a sub-part. */
   part: string;
+  /** Keys from the section down to the field (the config's `path`; image rows: their group's). */
+  path: string[];
   subPart?: string;
   widget: Widget;
   options?: string[];
@@ -124,7 +128,7 @@ export interface ReviewModel {
   rows: Record<string, RowState>;
   /** Row keys in display order. */
   order: string[];
-  /** Count of marked errors per tab. */
+  /** Count of marked errors per tab (every tab of the product, 0 when none). */
   errorsCount: Record<Tab, number>;
   /** Every edit applied so far, in order (evaluate(inspection, model.edits) rebuilds the model). */
   edits?: Edit[];
@@ -132,6 +136,8 @@ export interface ReviewModel {
   context?: EvalContext;
   /** The registry data compared against (set by `evaluate`). */
   registry?: RegistryData | null;
+  /** The product config the model was built from: submission and validation read their rules from it. */
+  config: ReviewConfig;
 }
 
 /** A reviewer action on one row (spec 000 §4). */

@@ -5,6 +5,7 @@
  * the engine's edits for the rows that changed, or its alert ('Select all the fields').
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { ReviewConfig } from '../engine/config.ts';
 import { activeVariants, saveMakeModelVariant, type VariantStatus } from '../engine/make-model-variant.ts';
 import type { Edit } from '../engine/types.ts';
 
@@ -34,6 +35,8 @@ export interface MmvInput {
   fuelType: string | null;
   /** The car's manufacturing year: of a variant's yearly entries, that year's is the one saved. */
   year: number | null;
+  /** The product config: its active-variant status and 'Select all the fields' alert. */
+  config: ReviewConfig;
 }
 
 interface MmvContext extends MmvInput {
@@ -63,7 +66,7 @@ export function modelIdOf(c: Pick<MmvContext, 'model' | 'models'>): number | nul
 
 /** The engine's answer to saving the current choices: its edits, or its alert when one is blank. */
 function saveResult(c: MmvContext): { alert: string } | { edits: Edit[] } {
-  return saveMakeModelVariant({ make: { ...c.make, id: makeIdOf(c) }, model: { ...c.model, id: modelIdOf(c) }, variant: c.variant });
+  return saveMakeModelVariant({ make: { ...c.make, id: makeIdOf(c) }, model: { ...c.model, id: modelIdOf(c) }, variant: c.variant }, c.config);
 }
 
 /** Only what changed: an unchanged row must not be recorded as a QC correction. */
@@ -164,7 +167,7 @@ export const makeModelVariantMachine = setup({
       invoke: {
         src: 'loadVariants',
         input: ({ context }) => ({ modelId: modelIdOf(context)!, fuelType: context.fuelType }),
-        onDone: { target: 'ready', actions: assign({ variants: ({ event, context }) => activeVariants(event.output, context.year) }) },
+        onDone: { target: 'ready', actions: assign({ variants: ({ event, context }) => activeVariants(event.output, context.year, context.config) }) },
         onError: { target: 'ready', actions: assign({ variants: [] }) },
       },
     },

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
-import { carEngine, carReviewConfig } from '../../src/engine/car-config.ts';
+import { getProduct } from '../../src/products/registry.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { Edit, ReviewModel, RowState, Tab } from '../../src/engine/types.ts';
 import { RowContext, type ReviewRowContext } from '../../src/screens/review/context.ts';
@@ -10,6 +10,8 @@ import { SummaryTab } from '../../src/screens/review/SummaryTab.tsx';
 import { ImageEditor } from '../../src/screens/review/ImageEditor.tsx';
 import { RegistryBadge } from '../../src/screens/review/RegistryBadge.tsx';
 import '../../src/screens/review/review.css';
+
+const { engine: carEngine, config: carReviewConfig } = getProduct('car');
 
 /** The review page's parts over a generated inspection of the real car config; edits run through the real engine. */
 const meta = { title: 'Review' } satisfies Meta;

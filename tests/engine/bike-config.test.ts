@@ -1,15 +1,9 @@
 // The bike review config (spec 001 §2 'Bike field behaviour', §5): its own cases, and the outcome rule.
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCase } from '../../src/engine/cases.ts';
-import { buildConfig, mergeConfigFiles, type ReviewConfigFile } from '../../src/engine/config.ts';
-import { createEngine } from '../../src/engine/model.ts';
 import { evaluateOutcome } from '../../src/engine/outcome.ts';
 
-const dir = new URL('../../src/config/bike/', import.meta.url);
-const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'schema.json' && f !== 'product.json');
-const config = buildConfig(mergeConfigFiles(files.map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as ReviewConfigFile)));
-const engine = createEngine(config);
+import { bikeConfig as config, bikeEngine as engine } from '../support/bike.ts';
 
 describe('bike config cases', () => {
   it.each(config.cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {

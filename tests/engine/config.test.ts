@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CAR_CONFIG_FILES, carReviewConfig } from '../../src/engine/car-config.ts';
+import { CAR_CONFIG_FILES, carReviewConfig } from '../support/car.ts';
 import { ConfigError, type ReviewConfigFile } from '../../src/engine/config.ts';
-import { loadCarConfig, loadConfig } from '../../src/engine/config-schema.ts';
+import { loadConfig, loadProductConfig } from '../../src/engine/config-schema.ts';
+import { car } from '../../src/products/car.ts';
 
+const product = { id: 'mini', name: 'Mini', tabs: ['Documents'], sections: ['carDetails'], statuses: ['new', 'done'], widgets: ['select' as const, 'text' as const] };
 const minimal = (extra: ReviewConfigFile = {}): ReviewConfigFile => ({
+  product,
   rows: [
     { key: 'fuelType', text: 'Fuel Type', section: 'carDetails', tab: 'Documents', mapper: 'documents', path: ['fuelType'], input: { type: 'select', options: { ref: 'fuelTypes' } } },
     { key: 'cngLpgFitment', text: 'CNG/LPG Fitment', section: 'carDetails', tab: 'Documents', mapper: 'documents', path: ['cngLpgFitment'] },
@@ -24,7 +27,7 @@ function errorOf(json: unknown): ConfigError {
 
 describe('the shipped car config', () => {
   it('passes the JSON Schema check and builds to exactly the config the browser runs unchecked', () => {
-    expect(loadCarConfig(CAR_CONFIG_FILES)).toEqual(carReviewConfig);
+    expect(loadProductConfig(CAR_CONFIG_FILES, car.schema)).toEqual(carReviewConfig);
   });
 });
 
@@ -42,8 +45,12 @@ describe('loadConfig: config errors are caught at load with a message naming the
     ['an unknown option list', minimal({ constants: { options: {} } }), '/rows/0/input/options/ref', "unknown option list 'fuelTypes'"],
     ['a note without a message', minimal({ rules: [{ target: 'fuelType', effect: 'note', when: true }] }), '/rules/0/message', 'needs a message'],
     ['an unknown top-level key', { ...minimal(), extras: [] }, '', "must NOT have additional properties 'extras'"],
-    ['a row without a path', { rows: [{ key: 'a', text: 'A', section: 'carDetails', tab: 'Documents', mapper: 'm' }] }, '/rows/0', "must have required property 'path'"],
-    ['an unknown tab', { rows: [{ key: 'a', text: 'A', section: 'carDetails', tab: 'Docs', mapper: 'm', path: ['a'] }] }, '/rows/0/tab', 'must be equal to one of the allowed values'],
+    ['a row without a path', { product, rows: [{ key: 'a', text: 'A', section: 'carDetails', tab: 'Documents', mapper: 'm' }] }, '/rows/0', "must have required property 'path'"],
+    ['a tab the product does not declare', { product, rows: [{ key: 'a', text: 'A', section: 'carDetails', tab: 'Docs', mapper: 'm', path: ['a'] }] }, '/rows/0/tab', "tab 'Docs' is not one of the product's tabs (Documents)"],
+    ['a section the product does not declare', { product, rows: [{ key: 'a', text: 'A', section: 'engine', tab: 'Documents', mapper: 'm', path: ['a'] }] }, '/rows/0/section', "section 'engine' is not one of the product's sections"],
+    ['a widget the product does not declare', { product, rows: [{ key: 'a', text: 'A', section: 'carDetails', tab: 'Documents', mapper: 'm', path: ['a'], input: { type: 'date' } }] }, '/rows/0/input/type', "widget 'date' is not one of the product's widgets"],
+    ['an outcome status the product does not declare', minimal({ outcomes: { submission: [{ when: true, set: { inspectionStatus: 'archived' } }] } }), '/outcomes/submission/0/set/inspectionStatus', "status 'archived' is not one of the product's statuses"],
+    ['no product declaration', { rows: [] }, '/product', 'needs a product declaration'],
     ['a validation selecting an unknown row', minimal({ validations: [{ id: 'v', scope: 'row', alert: 'x', select: { keys: ['nope'] }, when: true }] }), '/validations/0/select', "unknown row 'nope'"],
     ['a second registry comparison for a row', minimal({ registry: [{ row: 'fuelType', registryValue: null, info: true }, { row: 'fuelType', registryValue: null, info: true }] }), '/registry/1/row', "already has a registry comparison"],
     ['a registry comparison with neither match nor info', minimal({ registry: [{ row: 'fuelType', registryValue: null }] }), '/registry/0', "needs 'match' or 'info: true'"],
@@ -56,10 +63,13 @@ describe('loadConfig: config errors are caught at load with a message naming the
   it('names the car config file and its own index', () => {
     const broken = structuredClone(CAR_CONFIG_FILES) as Record<string, ReviewConfigFile>;
     broken['summary.json'].rules![0].when = { frob: [] };
-    expect(() => loadCarConfig(broken)).toThrow("summary.json#/rules/0/when: unknown operator 'frob'");
+    expect(() => loadProductConfig(broken, car.schema)).toThrow("summary.json#/rules/0/when: unknown operator 'frob'");
     const badSchema = structuredClone(CAR_CONFIG_FILES) as Record<string, ReviewConfigFile>;
     (badSchema['interior.json'].rows![1] as unknown as Record<string, unknown>).tab = 'Inside';
-    expect(() => loadCarConfig(badSchema)).toThrow('interior.json#/rows/1/tab');
+    expect(() => loadProductConfig(badSchema, car.schema)).toThrow("interior.json#/rows/1/tab: tab 'Inside' is not one of the product's tabs");
+    const otherId = structuredClone(CAR_CONFIG_FILES) as Record<string, ReviewConfigFile>;
+    otherId['product.json'].product!.id = 'van';
+    expect(() => loadProductConfig(otherId, car.schema)).toThrow('product.json#/product/id: must be equal to constant');
   });
 });
 
@@ -137,7 +147,7 @@ describe('config:check catches analysts\' mistakes in the car files, naming file
   const broken = (mutate: (files: Record<string, ReviewConfigFile>) => void) => {
     const files = structuredClone(CAR_CONFIG_FILES) as Record<string, ReviewConfigFile>;
     mutate(files);
-    return () => loadCarConfig(files);
+    return () => loadProductConfig(files, car.schema);
   };
   const ruleIndex = (id: string) => (CAR_CONFIG_FILES['documents.json'] as ReviewConfigFile).rules!.findIndex((r) => r.id === id);
 

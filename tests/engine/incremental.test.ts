@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { carEngine, carReviewConfig } from '../../src/engine/car-config.ts';
+import { carEngine, carReviewConfig } from '../support/car.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { InspectionDetail, RegistryData } from '../../src/engine/inspection.ts';
 import type { Edit, EvaluateOptions, ReviewModel } from '../../src/engine/types.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { carReviewConfig } from '../../src/engine/car-config.ts';
+import { carReviewConfig } from '../support/car.ts';
 import { buildDependencyIndex, checkLogic, compileLogic, rowOfVariable, runLogic, usesData } from '../../src/engine/logic.ts';
 import table from './fixtures/logic.json' with { type: 'json' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carEngine, carReviewConfig } from '../../src/engine/car-config.ts';
+import { carEngine, carReviewConfig } from '../support/car.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { InspectionImage } from '../../src/engine/inspection.ts';
 import { toggleChoice } from '../../src/engine/model.ts';

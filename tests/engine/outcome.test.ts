@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { carReviewConfig } from '../../src/engine/car-config.ts';
+import { carReviewConfig } from '../support/car.ts';
 import { loadConfig } from '../../src/engine/config-schema.ts';
-import type { SubmissionPayload } from '../../src/engine/inspection.ts';
+import { submissionSections, type SubmissionPayload } from '../../src/engine/inspection.ts';
 import { checkOutcomeRules, evaluateOutcome, type OutcomeRule } from '../../src/engine/outcome.ts';
 import { submissionFactsOfPayload, submissionOutcome, type SubmissionFacts } from '../../src/engine/submission.ts';
 import table from './fixtures/outcome.json' with { type: 'json' };
@@ -20,6 +20,7 @@ describe('evaluateOutcome: first matching rule wins, "when": true is the default
 });
 
 describe('load-time checks of outcome rules', () => {
+  const product = { id: 'p', name: 'P', tabs: ['T'], sections: ['s'], statuses: ['done'], widgets: ['text' as const] };
   it.each([
     [[], '/o', 'at least one rule'],
     [[{ when: { var: 'a' }, set: { s: 1 } }], '/o/0/when', 'must be the default'],
@@ -32,13 +33,13 @@ describe('load-time checks of outcome rules', () => {
   });
 
   it('a config whose outcome has no default fails to load, naming the path', () => {
-    expect(() => loadConfig({ outcomes: { submission: [{ when: { var: 'isDummy' }, set: { inspectionStatus: 'done' } }] } })).toThrow(
+    expect(() => loadConfig({ product, outcomes: { submission: [{ when: { var: 'isDummy' }, set: { inspectionStatus: 'done' } }] } })).toThrow(
       '/outcomes/submission/0/when: the last outcome rule must be the default',
     );
   });
 
   it('the JSON Schema refuses a rule without set', () => {
-    expect(() => loadConfig({ outcomes: { submission: [{ when: true }] } })).toThrow('/outcomes/submission/0');
+    expect(() => loadConfig({ product, outcomes: { submission: [{ when: true }] } })).toThrow('/outcomes/submission/0');
   });
 });
 
@@ -54,13 +55,13 @@ describe('car submission status (spec 000 §4) from src/config/car/outcomes.json
     qcEditableFields: {},
   });
   const payload = (over: Partial<SubmissionPayload>): SubmissionPayload =>
-    ({ isDummyInspection: 0, isApprovedByQc: 0, sections: { carDetails: section(0), exteriorTyres: section(0), summary: { issueType: [] } }, ...over }) as SubmissionPayload;
+    ({ isDummyInspection: 0, isApprovedByQc: 0, sections: submissionSections({ carDetails: section(0), exteriorTyres: section(0) }, []), ...over }) as SubmissionPayload;
 
   it.each([
     ['an approval', payload({}), 'done'],
-    ['a rejected field', payload({ sections: { carDetails: section(2), summary: { issueType: [1] } } }), 'smReviewRejected'],
-    ['a section not approved with no field listed', payload({ sections: { carDetails: section(0, 0), summary: { issueType: [1] } } }), 'smReviewRejected'],
-    ['a dummy submission with selections', payload({ isDummyInspection: 1, sections: { carDetails: section(1), summary: { issueType: [] } } }), 'done'],
+    ['a rejected field', payload({ sections: submissionSections({ carDetails: section(2) }, [1]) }), 'smReviewRejected'],
+    ['a section not approved with no field listed', payload({ sections: submissionSections({ carDetails: section(0, 0) }, [1]) }), 'smReviewRejected'],
+    ['a dummy submission with selections', payload({ isDummyInspection: 1, sections: submissionSections({ carDetails: section(1) }, []) }), 'done'],
   ])('the server reads the same rules from the payload: %s gives %s', (_name, p, status) => {
     expect(submissionOutcome(submissionFactsOfPayload(p), carReviewConfig).inspectionStatus).toBe(status);
   });

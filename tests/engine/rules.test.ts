@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCase } from '../../src/engine/cases.ts';
-import { carEngine } from '../../src/engine/car-config.ts';
+import { carEngine } from '../support/car.ts';
 import type { CaseConfig } from '../../src/engine/config.ts';
 import dependent from './fixtures/dependent-rules.json' with { type: 'json' };
 import fieldRules from './fixtures/field-rules.json' with { type: 'json' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carEngine, carReviewConfig } from '../../src/engine/car-config.ts';
+import { carEngine, carReviewConfig } from '../support/car.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { InspectionDetail } from '../../src/engine/inspection.ts';
 import { buildSubmission, hasRejections, isValidateOf, latestRemark, validateBeforeSubmit } from '../../src/engine/submission.ts';
@@ -41,7 +41,7 @@ describe('§3 submission payload', () => {
         { id: '3', user: 'c', type: 'text', remark: 'inspector reply', timestamp: 400, role: 'inspector' },
       ];
     });
-    expect(latestRemark(model.rows.carColour)).toBe('store manager remark');
+    expect(latestRemark(model.rows.carColour, carReviewConfig)).toBe('store manager remark');
     expect(buildSubmission(model, inspection, opts).sections.carDetails!.rejectedFields.carColour.message).toBe('store manager remark');
     const withRemark = carEngine.apply(model, { type: 'remark', key: 'carColour', remark: 'colour is silver' });
     expect(buildSubmission(withRemark, inspection, opts).sections.carDetails!.rejectedFields.carColour.message).toBe('colour is silver');
@@ -96,7 +96,7 @@ describe('§9 isValidate codes of rejected items', () => {
     ['5 masked', [{ type: 'mask', key: 'mainImages:mainImages0', masked: true }], 'mainImages:mainImages0', 5],
   ])('%s', (_name, edits, key, code) => {
     const { model } = review(edits);
-    expect(isValidateOf(model.rows[key])).toBe(code);
+    expect(isValidateOf(model.rows[key], carReviewConfig)).toBe(code);
   });
 });
 
@@ -126,7 +126,7 @@ describe('§5 rejection reasons and order of the last checks', () => {
     const { model } = review([{ type: 'check', key: 'carColour', checked: true }], (i) => {
       i.inspectionData.carDetails!.carColour.remarkHistory = history.map((h, n) => ({ id: String(n), user: `u${n}`, type: 'text', ...h }));
     });
-    expect(latestRemark(model.rows.carColour)).toBe(expected);
+    expect(latestRemark(model.rows.carColour, carReviewConfig)).toBe(expected);
   });
 
   it('§5 the empty-field check runs before the issue-type check', () => {

@@ -2,12 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { makeModelVariantMachine, type MakeOption, type ModelOption, type MmvInput, type VariantOption } from '../../src/machines/make-model-variant.machine.ts';
 import { controlledCall } from './helpers.ts';
+import { carReviewConfig } from '../support/car.ts';
 
 const variant = (variant_id: number, name: string, extra: Partial<VariantOption> = {}): VariantOption => ({
   variant_id, variant_name: name, variant_display_name: name, variant_status: 'Active', variantyear_status: 'Active', ...extra,
 });
 
-const RECORDED: MmvInput = { make: { id: null, name: 'Maruti' }, model: { id: null, name: 'Swift' }, variant: { id: null, name: 'VXI' }, fuelType: 'Petrol', year: 2020 };
+const RECORDED: MmvInput = { make: { id: null, name: 'Maruti' }, model: { id: null, name: 'Swift' }, variant: { id: null, name: 'VXI' }, fuelType: 'Petrol', year: 2020, config: carReviewConfig };
 
 function start(input: MmvInput = RECORDED) {
   const makes = controlledCall<void, MakeOption[]>();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { carEngine, carReviewConfig } from '../../src/engine/car-config.ts';
+import { carEngine, carReviewConfig } from '../support/car.ts';
 import { createEngine } from '../../src/engine/model.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { InspectionDetail } from '../../src/engine/inspection.ts';

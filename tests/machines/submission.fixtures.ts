@@ -1,5 +1,5 @@
 /** A small real inspection and review models built by the real engine over the car config. */
-import { carEngine } from '../../src/engine/car-config.ts';
+import { carEngine } from '../support/car.ts';
 import type { InspectionDetail } from '../../src/engine/inspection.ts';
 import type { Edit, ReviewModel } from '../../src/engine/types.ts';
 

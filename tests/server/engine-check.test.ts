@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import dayjs from 'dayjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CaseConfig } from '../../src/engine/config.ts';
-import { carEngine } from '../../src/engine/car-config.ts';
+import { carEngine } from '../support/car.ts';
 import { modelOfCase } from '../../src/engine/cases.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { InspectionDetail, RegistryData } from '../../src/engine/inspection.ts';

@@ -1,8 +1,8 @@
 // The pure parts of the stored submission results (server/review-results.ts): no database.
 import { describe, expect, it } from 'vitest';
 import { applySubmission, mergeRemarkHistory, remarkTime, submissionSummary, type StoredRemark, type SubmissionContext } from '../../server/review-results.ts';
-import { carReviewConfig } from '../../src/engine/car-config.ts';
-import type { InspectionDetail, SubmissionPayload } from '../../src/engine/inspection.ts';
+import { carReviewConfig } from '../support/car.ts';
+import { submissionSections, type InspectionDetail, type SubmissionPayload } from '../../src/engine/inspection.ts';
 
 function inspection(): InspectionDetail {
   return {
@@ -69,7 +69,7 @@ describe('applySubmission (000 §3 sections: errors map, rejectionRemarks; QC co
   const payload = (): SubmissionPayload => ({
     carId: 1, version: 0, role: 'qc', inspectionStatus: 'smReviewRejected', reviewStartTime: '2026-03-04T05:00:00Z', reviewEndTime: '2026-03-04T05:06:07Z',
     client: 'web', isCritical: 1, otherComments: { title: 'Other comments', lines: ['a'] }, isDummyInspection: 0, isApprovedByQc: 1,
-    sections: {
+    sections: submissionSections({
       carDetails: {
         isApproved: 0, errorsCount: 3,
         rejectedFields: {
@@ -88,8 +88,7 @@ describe('applySubmission (000 §3 sections: errors map, rejectionRemarks; QC co
         rejectedFields: { mainImages: { title: 'Main Images', value: null, message: '', isValidate: 0, subParts: { H1: { title: 'Front Main', value: '/b.jpg', message: 'Blurred', isValidate: 5, additionalInfo: { hashKey: 'H1', url: '/b.jpg', isMaskedByQc: true } } } } },
         qcEditableFields: {},
       },
-      summary: { issueType: [3] },
-    },
+    }, [3]),
   });
 
   it('nests errors like rejectedFields (containers isValidate 0), lists one rejection remark per rejected field, attaches saved remarks', () => {

@@ -1,13 +1,8 @@
 /** The bike product for tests: its config built from src/config/bike, its engine, and a bike detail as the server answers it. */
-import { readdirSync, readFileSync } from 'node:fs';
 import type { BikeDetail } from '../../src/api/bike.ts';
-import { buildConfig, mergeConfigFiles, type ReviewConfigFile } from '../../src/engine/config.ts';
-import { createEngine } from '../../src/engine/model.ts';
+import { getProduct } from '../../src/products/registry.ts';
 
-const dir = new URL('../../src/config/bike/', import.meta.url);
-const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'schema.json' && f !== 'product.json');
-export const bikeConfig = buildConfig(mergeConfigFiles(files.map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as ReviewConfigFile)));
-export const bikeEngine = createEngine(bikeConfig);
+export const { config: bikeConfig, engine: bikeEngine } = getProduct('bike');
 
 const f = (title: string, value: string | string[] | null, subParts?: BikeDetail['inspectionData'][string]) => ({ title, value, ...(subParts ? { subParts } : {}) });
 

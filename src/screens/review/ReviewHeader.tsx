@@ -78,7 +78,7 @@ export function rejectionHistory(model: ReviewModel): RejectionHistoryEntry[] {
   return model.order
     .map((k) => model.rows[k])
     .filter((r) => r.remarkHistory?.length)
-    .map((r) => ({ key: r.key, parameter: r.text, reason: latestRemark({ ...r, remark: undefined }) ?? '' }))
+    .map((r) => ({ key: r.key, parameter: r.text, reason: latestRemark({ ...r, remark: undefined }, model.config) ?? '' }))
     .filter((h) => h.reason);
 }
 

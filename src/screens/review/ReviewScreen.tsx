@@ -9,8 +9,8 @@ import { useLocation, useParams } from 'react-router-dom';
 import { Tab as AriaTab, TabList, Tabs } from 'react-aria-components';
 import dayjs from 'dayjs';
 import type { InspectionDetail } from '../../engine/inspection.ts';
-import { carEngine } from '../../engine/car-config.ts';
-import { TABS, type Edit, type ReviewModel, type RowState, type Tab } from '../../engine/types.ts';
+import type { Edit, ReviewModel, RowState, Tab } from '../../engine/types.ts';
+import { useEngine, useProduct } from '../../products/ProductContext.tsx';
 import { showsDocumentPopup } from '../../machines/customer-documents.machine.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import type { RemarkTarget } from '../../api/review.ts';
@@ -65,10 +65,11 @@ function TabCount({ tab }: { tab: Tab }) {
  * re-rendering the tabs themselves rebuilds react-aria's collection, several ms on a keystroke that ticks a row.
  */
 const TabBar = memo(function TabBar({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
+  const tabs = useProduct().config.product.tabs;
   return (
     <Tabs selectedKey={tab} onSelectionChange={(key) => onChange(key as Tab)}>
       <TabList aria-label="Sections">
-        {TABS.map((name) => (
+        {tabs.map((name) => (
           <AriaTab key={name} id={name}>
             {name} (<TabCount tab={name} />)
           </AriaTab>
@@ -164,7 +165,7 @@ function Review({ actor, inspection, model, session, access, recorder, recording
   const nextErrorRow = useCallback(() => {
     const model = actor.getSnapshot().context.model;
     const from = document.activeElement?.closest('[data-key]')?.getAttribute('data-key') ?? null;
-    const row = model && nextError(model, TABS, from);
+    const row = model && nextError(model, model.config.product.tabs, from);
     if (row) goToRow(row.key);
   }, [actor, goToRow]);
   useReviewKeys({
@@ -350,6 +351,7 @@ function Review({ actor, inspection, model, session, access, recorder, recording
 
 /** One review, for the life of one carId: a new carId is a new machine. */
 function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, ...props }: ScreenProps & { carId: string; session: LoginData; versionStatus: string | null }) {
+  const engine = useEngine();
   const actor = useActorRef(
     reviewMachine.provide({
       actors: {
@@ -363,7 +365,7 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
     {
       input: {
         carId,
-        engine: carEngine,
+        engine,
         canEdit: (inspection) => reviewAccess(inspection, session.email, versionStatus).canEdit,
         draftKey: draftKey(session.email, carId),
       },

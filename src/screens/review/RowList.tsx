@@ -4,7 +4,6 @@
  */
 import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { carEngine } from '../../engine/car-config.ts';
 import type { ReviewModel, RowState, Scalar, Tab } from '../../engine/types.ts';
 import { ImagesPanel } from './ImagesPanel.tsx';
 import { ReviewRow } from './ReviewRow.tsx';
@@ -80,9 +79,20 @@ interface Props {
 }
 
 /** The element of one item. Rows are memoised on their RowState, so an edit re-renders only the rows it changed. */
+const titles = new WeakMap<ReviewModel['config'], Map<string, string>>();
+/** An image group's title (its row config's text), from the config the model was built from. */
+function groupTitle(model: ReviewModel, group: string): string {
+  let map = titles.get(model.config);
+  if (!map) {
+    map = new Map(model.config.rows.map((r) => [r.key, r.text]));
+    titles.set(model.config, map);
+  }
+  return map.get(group) ?? group;
+}
+
 function renderItem(item: ListItem, model: ReviewModel, urls: Props['urls']) {
   if (item.kind === 'images') {
-    return <ImagesPanel group={item.group} title={carEngine.rowConfig(item.group)?.text ?? item.group} rows={item.keys.map((k) => model.rows[k])} urls={urls} />;
+    return <ImagesPanel group={item.group} title={groupTitle(model, item.group)} rows={item.keys.map((k) => model.rows[k])} urls={urls} />;
   }
   const row = model.rows[item.key];
   return <ReviewRow row={row} lookupParent={lookupParentOf(row, model.rows)} />;

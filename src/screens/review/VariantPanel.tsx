@@ -7,6 +7,7 @@ import { memo, useEffect } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Edit, RowState, Scalar } from '../../engine/types.ts';
+import { useProduct } from '../../products/ProductContext.tsx';
 import { makeModelVariantMachine, makeIdOf, modelIdOf, type MmvChoice } from '../../machines/make-model-variant.machine.ts';
 import { fetchMakes, fetchModels, fetchVariants } from '../../api/review.ts';
 
@@ -55,7 +56,7 @@ function VariantPanelView({ make, model, variant, fuelType, year, canEdit, onEdi
         },
       },
     }),
-    { input: { make: initial(make), model: initial(model), variant: initial(variant), fuelType: fuel, year: carYear } },
+    { input: { make: initial(make), model: initial(model), variant: initial(variant), fuelType: fuel, year: carYear, config: useProduct().config } },
   );
   useEffect(() => {
     const c = snapshot.context;

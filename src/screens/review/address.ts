@@ -3,17 +3,15 @@
  * `carDetails.insuranceType.noClaimBonus`; image rows add `:hashKey`. Stable across config key renames and what
  * browser tests select on. `data-key` carries the engine's row key.
  */
-import { carEngine } from '../../engine/car-config.ts';
 import type { RowState } from '../../engine/types.ts';
 
 const cache = new Map<string, string>();
 
-export function rowAddress(row: Pick<RowState, 'key' | 'section' | 'part'>): string {
+export function rowAddress(row: Pick<RowState, 'key' | 'section' | 'path'>): string {
   let hit = cache.get(row.key);
   if (hit === undefined) {
-    const [group, hash] = row.key.split(':');
-    const path = carEngine.rowConfig(group)?.path ?? [row.part];
-    hit = `${row.section}.${path.join('.')}${hash === undefined ? '' : `:${hash}`}`;
+    const hash = row.key.split(':')[1];
+    hit = `${row.section}.${row.path.join('.')}${hash === undefined ? '' : `:${hash}`}`;
     cache.set(row.key, hit);
   }
   return hit;

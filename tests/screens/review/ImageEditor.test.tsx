@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { carEngine } from '../../../src/engine/car-config.ts';
+import { carEngine } from '../../support/car.ts';
 import { showError, showSuccess } from '../../../src/components/toast.ts';
 import { ImageEditor } from '../../../src/screens/review/ImageEditor.tsx';
 import { fakeLayout } from '../../support/layout.ts';

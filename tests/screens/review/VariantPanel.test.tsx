@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { carEngine } from '../../../src/engine/car-config.ts';
+import { carEngine, carReviewConfig } from '../../support/car.ts';
+import { ProductProvider } from '../../../src/products/ProductContext.tsx';
 import { fetchMakes, fetchModels, fetchVariants, type Variant } from '../../../src/api/review.ts';
 import { activeVariants } from '../../../src/engine/make-model-variant.ts';
 import { VariantPanel } from '../../../src/screens/review/VariantPanel.tsx';
@@ -26,7 +27,11 @@ function panel(canEdit = true) {
   const model = carEngine.evaluate(makeInspection({ values: { make: 'Maruti', model: 'Swift', variant: 'VXI', fuelType: 'Petrol' } }));
   const onEdit = vi.fn();
   const alert = vi.fn();
-  render(<VariantPanel make={model.rows.make} model={model.rows.model} variant={model.rows.variant} fuelType="Petrol" canEdit={canEdit} onEdit={onEdit} alert={alert} />);
+  render(
+    <ProductProvider product="car">
+      <VariantPanel make={model.rows.make} model={model.rows.model} variant={model.rows.variant} fuelType="Petrol" canEdit={canEdit} onEdit={onEdit} alert={alert} />
+    </ProductProvider>,
+  );
   return { onEdit, alert };
 }
 
@@ -34,7 +39,7 @@ const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLS
 
 describe('make / model / variant panel (spec 000 §2, §5)', () => {
   it('offers only variants with Active variant status and Active variant-year status', async () => {
-    expect(activeVariants([variant(1, 'A'), variant(2, 'B', 'Inactive'), variant(3, 'C', 'Active', 'Inactive'), variant(1, 'A')]).map((v) => v.variant_name)).toEqual(['A']);
+    expect(activeVariants([variant(1, 'A'), variant(2, 'B', 'Inactive'), variant(3, 'C', 'Active', 'Inactive'), variant(1, 'A')], null, carReviewConfig).map((v) => v.variant_name)).toEqual(['A']);
     panel();
     await waitFor(() => expect([...select('Variant').options].map((o) => o.text)).toEqual(['Select', 'VXI', 'V CVT']));
     expect(fetchVariants).toHaveBeenCalledWith(10, 'Petrol');
@@ -49,7 +54,11 @@ describe('make / model / variant panel (spec 000 §2, §5)', () => {
     const model = carEngine.evaluate(makeInspection({ values: { make: 'Toyota', model: 'Innova Crysta', variant: 'GX', fuelType: 'Petrol', year: '2020' } }));
     const onEdit = vi.fn();
     const alert = vi.fn();
-    render(<VariantPanel make={model.rows.make} model={model.rows.model} variant={model.rows.variant} fuelType="Petrol" year="2020" canEdit onEdit={onEdit} alert={alert} />);
+    render(
+      <ProductProvider product="car">
+        <VariantPanel make={model.rows.make} model={model.rows.model} variant={model.rows.variant} fuelType="Petrol" year="2020" canEdit onEdit={onEdit} alert={alert} />
+      </ProductProvider>,
+    );
     await waitFor(() => expect([...select('Variant').options].map((o) => o.text)).toEqual(['Select', 'GX', 'VX', 'ZX']));
     await userEvent.selectOptions(select('Variant'), 'ZX');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));

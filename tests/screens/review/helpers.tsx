@@ -1,10 +1,11 @@
 /** Shared setup of the review screen tests: a generated inspection over the real car config, and a router. */
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { carReviewConfig } from '../../../src/engine/car-config.ts';
+import { carReviewConfig } from '../../support/car.ts';
 import { generateInspection, type GenerateOptions } from '../../../src/engine/generate.ts';
 import type { InspectionDetail } from '../../../src/engine/inspection.ts';
 import ReviewScreen from '../../../src/screens/review/ReviewScreen.tsx';
+import { ProductProvider } from '../../../src/products/ProductContext.tsx';
 import type { AudioRecorder } from '../../../src/screens/review/audio.ts';
 
 export const REVIEWER = 'qc.reviewer@qc.example';
@@ -41,7 +42,7 @@ export function renderReview(url = '/review/77', state?: unknown, props: Paramet
   return render(
     <MemoryRouter initialEntries={[{ pathname: url, state }]}>
       <Routes>
-        <Route path="/review/:carId" element={<ReviewScreen {...props} />} />
+        <Route path="/review/:carId" element={<ProductProvider product="car"><ReviewScreen {...props} /></ProductProvider>} />
         <Route path="/inspection" element={<Where />} />
       </Routes>
     </MemoryRouter>,

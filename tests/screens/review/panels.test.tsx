@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { MemoryRouter } from 'react-router-dom';
-import { carEngine } from '../../../src/engine/car-config.ts';
+import { carEngine } from '../../support/car.ts';
 import type { InspectionImage } from '../../../src/engine/inspection.ts';
 import type { ReviewModel } from '../../../src/engine/types.ts';
 import { fetchRiEmailLog } from '../../../src/api/review.ts';

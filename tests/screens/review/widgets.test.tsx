@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { carEngine } from '../../../src/engine/car-config.ts';
+import { carEngine } from '../../support/car.ts';
 import type { RowState } from '../../../src/engine/types.ts';
 import { fetchComments, fetchLookup } from '../../../src/api/review.ts';
 import { RowEditor, shownValue } from '../../../src/screens/review/widgets.tsx';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db.ts';
-import { carEngine } from '../../../src/engine/car-config.ts';
+import { carEngine } from '../../support/car.ts';
 import type { InspectionDetail, RegistryData, SectionReview, SubmissionPayload } from '../../../src/engine/inspection.ts';
 import { buildSubmission, validateBeforeSubmit } from '../../../src/engine/submission.ts';
 import type { Edit } from '../../../src/engine/types.ts';

@@ -1,0 +1,52 @@
+/**
+ * The product registry: product id → its config and engine. Each product's config is merged and built (the
+ * engine's semantic checks) and its engine created on first use, once. The JSON Schema check (loadProductConfig in
+ * src/engine/config-schema.ts) runs in `npm run config:check`, at server start and in the tests, so the browser
+ * does not ship ajv to re-check configs that cannot have changed.
+ *
+ * Adding a product: a config folder under src/config, a definition file beside this one, an entry in PRODUCTS.
+ */
+import { buildConfig, mergeConfigFiles, type ReviewConfig, type ReviewConfigFile } from '../engine/config.ts';
+import { createEngine, type ReviewEngine } from '../engine/model.ts';
+import { bike } from './bike.ts';
+import { car } from './car.ts';
+import { gsUnflagging } from './gs-unflagging.ts';
+import { refurbishment } from './refurbishment.ts';
+import type { ProductDefinition } from './definition.ts';
+
+/** Every product, by id. A Map, so an id from a URL or a request can never reach a prototype property. */
+export const PRODUCTS: ReadonlyMap<string, ProductDefinition> = new Map([car, bike, refurbishment, gsUnflagging].map((p) => [p.id, p]));
+
+/** A review product with its built config and engine. */
+export interface Product {
+  readonly id: string;
+  readonly definition: Extract<ProductDefinition, { kind: 'review' }>;
+  readonly config: ReviewConfig;
+  readonly engine: ReviewEngine;
+}
+
+const built = new Map<string, Product>();
+
+/** True when `id` names a registered product. */
+export function isProductId(id: string): boolean {
+  return PRODUCTS.has(id);
+}
+
+/** Ids of the row-based review products (those `getProduct` builds an engine for). */
+export function reviewProductIds(): string[] {
+  return [...PRODUCTS.values()].filter((p) => p.kind === 'review').map((p) => p.id);
+}
+
+/** A review product's config and engine, built on first use. Throws for an unknown id or a `rules` product. */
+export function getProduct(id: string): Product {
+  const hit = built.get(id);
+  if (hit) return hit;
+  const definition = PRODUCTS.get(id);
+  if (!definition) throw new Error(`unknown product '${id}' (known: ${[...PRODUCTS.keys()].join(', ')})`);
+  if (definition.kind !== 'review') throw new Error(`product '${id}' is not a row-based review: it has no engine`);
+  const config = buildConfig(mergeConfigFiles(Object.values(definition.files) as ReviewConfigFile[]));
+  if (config.product.id !== id) throw new Error(`product '${id}': its product.json declares id '${config.product.id}'`);
+  const product: Product = { id, definition, config, engine: createEngine(config) };
+  built.set(id, product);
+  return product;
+}
