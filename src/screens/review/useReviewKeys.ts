@@ -4,7 +4,7 @@
  * the review machine's snapshot when a shortcut fires, never on render.
  */
 import { useEffect, useRef } from 'react';
-import { TABS, type ReviewModel, type Tab } from '../../engine/types.ts';
+import type { ReviewModel, Tab } from '../../engine/types.ts';
 import { editorControl, isTextEntry, nextError, rowsOfTab } from './shortcuts.ts';
 
 export interface ReviewKeyActions {
@@ -116,12 +116,13 @@ export function useReviewKeys(actions: ReviewKeyActions): void {
         }
         case ']':
         case '[': {
-          const i = TABS.indexOf(tab);
-          a.setTab(TABS[(i + (event.key === ']' ? 1 : TABS.length - 1)) % TABS.length]);
+          const tabs = model.config.product.tabs;
+          const i = tabs.indexOf(tab);
+          a.setTab(tabs[(i + (event.key === ']' ? 1 : tabs.length - 1)) % tabs.length]);
           break;
         }
         case 'n': {
-          const row = nextError(model, TABS, here);
+          const row = nextError(model, model.config.product.tabs, here);
           if (row) a.goToRow(row.key);
           break;
         }
