@@ -37,6 +37,7 @@ interface Props {
 function VariantPanelView({ make, model, variant, fuelType, year, canEdit, onEdit, alert = (m) => window.alert(m) }: Props) {
   const fuel = text(fuelType);
   const carYear = text(year) === null ? null : Number(year);
+  const config = useProduct().config;
   const [snapshot, send] = useMachine(
     makeModelVariantMachine.provide({
       actors: {
@@ -56,7 +57,7 @@ function VariantPanelView({ make, model, variant, fuelType, year, canEdit, onEdi
         },
       },
     }),
-    { input: { make: initial(make), model: initial(model), variant: initial(variant), fuelType: fuel, year: carYear, config: useProduct().config } },
+    { input: { make: initial(make), model: initial(model), variant: initial(variant), fuelType: fuel, year: carYear, config } },
   );
   useEffect(() => {
     const c = snapshot.context;
