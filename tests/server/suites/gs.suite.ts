@@ -126,6 +126,21 @@ export function gsSuite(h: Harness) {
       expect(await stored(beta)).toMatchObject({ status: 'pending', condition_flag: beta.condition_flag });
     });
 
+    it('every GS call refuses a car reviewer (403) and a caller without a token (401)', async () => {
+      const f = await flag(h, 'true');
+      const reviewer = await h.token(REVIEWER);
+      const calls: [string, string, object?][] = [
+        ['GET', `/api/v2/gs-dealer-data/${f.appointment_id}?leadToken=${f.lead_token}&utm_source=qc`],
+        ['PATCH', `/api/v2/gs-dealer-data/${f.appointment_id}?utm_source=qc`, { conditionFlag: f.condition_flag, status: 'REVIEWED' }],
+        ['GET', '/api/v2/gs-assignees?utm_source=qc'],
+      ];
+      for (const [method, url, body] of calls) {
+        expect((await h.app().inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${reviewer}` }, payload: body })).statusCode, `${method} ${url}`).toBe(403);
+        expect((await h.app().inject({ method: method as 'GET', url, payload: body })).statusCode, `${method} ${url}`).toBe(401);
+      }
+      expect(await stored(f)).toMatchObject({ status: 'pending' });
+    });
+
     it('getAllDispositions: labels 0 Alpha, 4 Beta with their dispositions', async () => {
       const res = await h.call('GET', '/api/v2/api/getAllDispositions', { token: await h.token(GS), query: q });
       const [alpha, beta] = res.json().detail;
