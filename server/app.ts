@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyPluginAsync, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -52,6 +54,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** HMAC key of the public pages' signed links (server/link-token.ts); a random one per process when unset. */
   linkSecret?: string;
+  /** Sign-in attempts per client address and account per window (default 30 a minute); more answer 429. */
+  signInLimit?: { max: number; timeWindowMs: number };
 }
 
 export interface AppContext {
@@ -66,12 +70,15 @@ export interface AppContext {
   mailer: { sender: MailSender; from: string } | null;
   publicUrl?: string;
   linkSecret: string;
+  signInLimit: { max: number; timeWindowMs: number };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     ctx: AppContext;
+    /** Every API route as registered, with its access: the table the security tests walk (tests/security). */
+    apiRoutes: ApiRoute[];
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -83,6 +90,13 @@ declare module 'fastify' {
     /** Deepest nesting a body, query or params may have (default DEFAULT_MAX_DEPTH of server/safe-input.ts). */
     maxDepth?: number;
   }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Area | 'public';
+  multipart: boolean;
 }
 
 const API_PREFIXES = ['/api/', '/bike-api/', '/docs-api/'];
@@ -180,6 +194,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     validateSubmission: opts.validateSubmission ?? engineSubmissionCheck(),
     publicUrl: opts.publicUrl,
     linkSecret: opts.linkSecret ?? randomBytes(32).toString('hex'),
+    signInLimit: opts.signInLimit ?? { max: 30, timeWindowMs: 60_000 },
     mailer: opts.mail?.smtpUrl
       ? { sender: smtpSender(opts.mail.smtpUrl, opts.mail.timeoutMs), from: opts.mail.from || defaultMailFrom(opts.mail.smtpUrl, allowedDomains) }
       : null,
@@ -190,11 +205,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
 
   // Every API route states who may call it; the guard is attached here so none can be forgotten.
+  app.decorate('apiRoutes', [] as ApiRoute[]);
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`${route.method} ${route.url}: config.access is required (an area or 'public')`);
-    const multipart = (route.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data');
+    const multipart = !!(route.schema as { consumes?: string[] } | undefined)?.consumes?.includes('multipart/form-data');
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.apiRoutes.push({ method, url: route.url, access, multipart });
     route.bodyLimit ??= multipart ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
     // Reserved keys, NUL bytes and deep nesting are refused before the schema and the handler see the data.
     const maxDepth = route.config?.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -211,6 +228,39 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const guard = requireRole(access);
     route.onRequest = route.onRequest ? [guard, ...(Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest])] : [guard];
   });
+
+  // Security headers on every answer (issue 11 defect 6): the built app has no inline script, so scripts come from
+  // this origin and Google Identity Services only; inline styles stay allowed (toasts and widgets inject <style>).
+  const tls = !!opts.publicUrl?.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        frameSrc: ['https://accounts.google.com/gsi/'],
+        workerSrc: ["'self'", 'blob:'],
+        ...(tls ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Google's sign-in popup talks back to the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
+    hsts: tls ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  // Only routes that ask for it (sign-in) are limited; the count is per process (a brake on guessing, not a quota).
+  await app.register(fastifyRateLimit, { global: false });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -10,6 +10,8 @@ export interface SessionUser {
   name: string;
   role: string | null;
   isExcludedUser: boolean;
+  /** Inactive accounts are refused at sign-in, and their tokens stop working (issue 11 defect 2). */
+  isActive: boolean;
 }
 
 interface UserRow {
@@ -18,14 +20,15 @@ interface UserRow {
   name: string;
   role: string | null;
   is_excluded: boolean;
+  is_active: boolean;
 }
 
-const toUser = (row: UserRow): SessionUser => ({ id: row.id, email: row.email, name: row.name, role: row.role, isExcludedUser: row.is_excluded });
+const toUser = (row: UserRow): SessionUser => ({ id: row.id, email: row.email, name: row.name, role: row.role, isExcludedUser: row.is_excluded, isActive: row.is_active });
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<SessionUser | null> {
-  const { rows } = await db.query<UserRow>('SELECT id, email, name, role, is_excluded FROM users WHERE lower(email) = lower($1)', [email]);
+  const { rows } = await db.query<UserRow>('SELECT id, email, name, role, is_excluded, is_active FROM users WHERE lower(email) = lower($1)', [email]);
   return rows[0] ? toUser(rows[0]) : null;
 }
 
@@ -44,14 +47,42 @@ export async function revokeSession(db: Queryable, token: string): Promise<void>
   await db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
 }
 
+/** 'Sign out everywhere': every open session of the user ends; answers how many. */
+export async function revokeAllSessions(db: Queryable, userId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'WITH r AS (UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING 1) SELECT count(*)::int AS n FROM r',
+    [userId],
+  );
+  return rows[0].n;
+}
+
 /** The user behind a bearer token that exists, has not expired and was not revoked. */
 export async function userForToken(db: Queryable, token: string): Promise<SessionUser | null> {
   const { rows } = await db.query<UserRow>(
-    `SELECT u.id, u.email, u.name, u.role, u.is_excluded FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    `SELECT u.id, u.email, u.name, u.role, u.is_excluded, u.is_active FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`,
     [hashToken(token)],
   );
   return rows[0] ? toUser(rows[0]) : null;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost', '::ffff:127.0.0.1']);
+
+/**
+ * Why the server must not start with dev sign-in (any account's token for its e-mail alone), or null when it may:
+ * dev mode is for the demo on this machine, so it is refused under NODE_ENV=production and on a non-loopback
+ * address unless ALLOW_DEV_AUTH=1 says the operator means it (issue 11 defect 7).
+ */
+export function devAuthRefusal(opts: { authMode: 'dev' | 'google'; host: string; nodeEnv?: string; allowDevAuth?: string }): string | null {
+  if (opts.authMode !== 'dev') return null;
+  if (opts.nodeEnv === 'production') {
+    return 'AUTH_MODE=dev hands out any account\'s token for its e-mail alone and is refused with NODE_ENV=production: set AUTH_MODE=google (GOOGLE_CLIENT_ID, ALLOWED_EMAIL_DOMAINS).';
+  }
+  if (!LOOPBACK.has(opts.host) && opts.allowDevAuth !== '1') {
+    return `AUTH_MODE=dev hands out any account's token for its e-mail alone, so it listens only on loopback: HOST=${opts.host} is refused. ` +
+      'Use HOST=127.0.0.1 (the default in dev mode), AUTH_MODE=google, or ALLOW_DEV_AUTH=1 to expose the demo sign-in on purpose.';
+  }
+  return null;
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

@@ -6,6 +6,7 @@ import { PRODUCTS } from '../src/products/registry.ts';
 import refurbishmentConfig from '../src/config/refurbishment/refurbishment.json' with { type: 'json' };
 import { loadRefurbishmentConfig } from '../src/engine/refurbishment-config.ts';
 import { buildApp } from './app.ts';
+import { devAuthRefusal } from './auth.ts';
 import { startAutoAssignmentJob } from './auto-assignment.ts';
 import { openDb } from './db.ts';
 import { startGsAutoAssignmentJob } from './gs-assignment.ts';
@@ -19,7 +20,13 @@ const uploadsDir = join(dataDir, 'uploads');
 mkdirSync(uploadsDir, { recursive: true });
 const authMode = env.AUTH_MODE === 'google' ? 'google' : 'dev';
 const port = Number(env.PORT ?? 8080);
-const host = env.HOST ?? '0.0.0.0';
+// Dev sign-in stays on this machine unless the operator says otherwise (devAuthRefusal).
+const host = env.HOST ?? (authMode === 'dev' ? '127.0.0.1' : '0.0.0.0');
+const refusal = devAuthRefusal({ authMode, host, nodeEnv: env.NODE_ENV, allowDevAuth: env.ALLOW_DEV_AUTH });
+if (refusal) {
+  console.error(`Refusing to start: ${refusal}`);
+  process.exit(1);
+}
 
 const db = await openDb({ DATABASE_URL: env.DATABASE_URL, dataDir: join(dataDir, 'pgdata') });
 // The browser runs the product configs unchecked; the server refuses to start on one that fails its JSON Schema.

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { createSession, currentUser, findUserByEmail, revokeSession, verifyGoogleIdToken, type SessionUser } from '../auth.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { createSession, currentUser, findUserByEmail, revokeAllSessions, revokeSession, verifyGoogleIdToken, type SessionUser } from '../auth.ts';
 import { knownRole } from '../access.ts';
 import { badRequest, errorSchema, forbidden } from '../errors.ts';
 import { UNFLAG_CONFIG } from '../gs-config.ts';
@@ -27,16 +27,28 @@ const loginErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema } as 
 /** Messages of spec 000 §8 for refused sign-ins. */
 export const NOT_COMPANY_USER = 'Not a Valid company user, please sign in with your company account';
 export const NO_QC_ROLE = 'No valid QC role assigned';
+export const ACCOUNT_INACTIVE = 'This account is inactive, please contact your QC admin';
 
 /** Session calls of spec 000 §7: oauth, google-auth, getLoginDetails, qcLogout, getAllDispositions. */
 const dispositionList = { type: 'array', items: { type: 'object', properties: { key: { type: 'string' }, label: { type: 'string' } } } } as const;
 
 const sessionRoutes: FastifyPluginAsync = async (app) => {
+  // Sign-in attempts per client address and account (issue 11 defect 6): the 31st try within a minute answers 429.
+  const signInLimit = {
+    max: app.ctx.signInLimit.max,
+    timeWindow: app.ctx.signInLimit.timeWindowMs,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => {
+      const name = (request.body as { loginUserName?: unknown } | undefined)?.loginUserName;
+      return `${request.ip}|${typeof name === 'string' ? name.toLowerCase() : ''}`;
+    },
+  };
   async function signIn(emailAddress: string): Promise<SessionUser & { role: string }> {
     const domain = emailAddress.split('@')[1]?.toLowerCase() ?? '';
     if (!app.ctx.allowedDomains.includes(domain)) throw forbidden(NOT_COMPANY_USER);
     const user = await findUserByEmail(app.db, emailAddress);
     if (!user || !knownRole(user.role)) throw forbidden(NO_QC_ROLE);
+    if (!user.isActive) throw forbidden(ACCOUNT_INACTIVE);
     return user as SessionUser & { role: string };
   }
 
@@ -65,7 +77,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/oauth',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: signInLimit },
       schema: {
         summary: 'Sign in: dev mode by e-mail, Google mode with a Google ID token',
         security: [],
@@ -79,7 +91,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
           },
           required: ['grant_type', 'loginUserName'],
         },
-        response: { 200: loginAnswer, ...loginErrors },
+        response: { 200: loginAnswer, ...loginErrors, 429: errorSchema },
       },
     },
     async (request) => {
@@ -97,7 +109,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/google-auth',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: signInLimit },
       schema: {
         summary: 'Sign in with a Google ID token',
         security: [],
@@ -107,7 +119,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
           properties: { googleIdToken: { type: 'string', minLength: 10, maxLength: 8192 }, credential: { type: 'string', minLength: 10, maxLength: 8192 } },
           anyOf: [{ required: ['googleIdToken'] }, { required: ['credential'] }],
         },
-        response: { 200: loginAnswer, ...loginErrors },
+        response: { 200: loginAnswer, ...loginErrors, 429: errorSchema },
       },
     },
     async (request) => {
@@ -153,6 +165,25 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
       await revokeSession(app.db, request.token!);
       await audit(app.db, { actor: user.email, action: 'logout' });
       return { detail: 'ok' };
+    },
+  );
+
+  app.post(
+    '/v2/api/qcLogoutAll',
+    {
+      config: { access: 'session' },
+      schema: {
+        summary: 'Sign out everywhere: revokes every open session of the caller (this one included)',
+        querystring: { type: 'object', properties: utm },
+        body: { type: 'object', nullable: true, properties: {} },
+        response: { 200: detailOf({ type: 'object', properties: { revoked: { type: 'integer' } } }), ...guardedErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const revoked = await revokeAllSessions(app.db, user.id);
+      await audit(app.db, { actor: user.email, action: 'logout-everywhere', detail: { revoked } });
+      return { detail: { revoked } };
     },
   );
 

@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assignedInspection, postForm, resetWithExtras } from '../../server/support/extras.ts';
+import { REVIEWER, submission, type Harness } from '../../server/support/harness.ts';
+
+/** A submission whose rejectedFields nest `depth` levels of subParts, as JSON text (JSON.stringify would overflow). */
+function nestedSubmission(carId: number, version: number, depth: number): string {
+  const open = '{"title":"n","message":"","isValidate":0,"subParts":{"n":';
+  const inner = `${open.repeat(depth)}{"title":"leaf","message":"","isValidate":0}${'}}'.repeat(depth)}`;
+  return JSON.stringify(submission(carId, version)).replace('"rejectedFields":{}', `"rejectedFields":{"registrationNumber":${inner}}`);
+}
+
+export function badInputSuite(h: Harness) {
+  describe('input outside the contract is a 4xx with a clear message, never a 500 (issue 11 defect 3)', () => {
+    let car: { car_id: number; version: number; appointment_id: string };
+    beforeAll(async () => {
+      await resetWithExtras(h, 8);
+      car = await assignedInspection(h, REVIEWER);
+    });
+
+    it.each([
+      ['page', 'Infinity'], ['page', '-Infinity'], ['page', 'NaN'], ['page', '1e999'], ['records', '1e999'], ['records', 'Infinity'],
+      ['endDate', '9999-99-99'], ['endDate', '2024-02-30'], ['startDate', '2024-13-01'], ['appointmentId', 'a\u0000b'], ['user', 'a\u0000@b.c'],
+      ['utm_source', 'qc\u0000'],
+    ])('list with %s=%j answers 400', async (name, value) => {
+      const res = await h.call('GET', '/api/v2/inspection-data-list', { token: await h.token(REVIEWER), query: { utm_source: 'qc', [name]: value } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ message: expect.any(String), detail: expect.any(String) });
+    });
+
+    it('a NUL byte in a multipart field answers 400 and stores nothing', async () => {
+      const res = await postForm(h, '/api/v2/rejection-remark', await h.token(REVIEWER), {
+        carId: car.car_id, section: 'carDetails', part: 'registrationNumber', remarkType: 'text', remark: 'a\u0000b',
+        type: 'rejectionRemark', role: 'qc', inspectionStatus: 'smReview', user: REVIEWER,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().detail).toMatch(/NUL/);
+    });
+
+    it.each([1000, 3000, 20])('a submission nested %i deep is refused with 400 and the inspection stays as it was', async (depth) => {
+      const before = await h.db().query('SELECT status, detail FROM inspections WHERE car_id = $1', [car.car_id]);
+      const res = await h.app().inject({
+        method: 'PATCH', url: `/api/qc-section-report-submit/${car.car_id}`, query: { utm_source: 'qc' },
+        headers: { authorization: `Bearer ${await h.token(REVIEWER)}`, 'content-type': 'application/json' },
+        payload: nestedSubmission(car.car_id, car.version, depth),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().detail).toMatch(/nested too deeply/);
+      expect((await h.db().query('SELECT status, detail FROM inspections WHERE car_id = $1', [car.car_id])).rows).toEqual(before.rows);
+    });
+
+    it('a reviewStartTime with an impossible calendar date is refused', async () => {
+      const payload = { ...submission(car.car_id, car.version), reviewStartTime: '2026-02-31T10:00:00.000Z' };
+      const res = await h.call('PATCH', `/api/qc-section-report-submit/${car.car_id}`, { token: await h.token(REVIEWER), query: { utm_source: 'qc' }, body: payload });
+      expect(res.statusCode, res.body).toBe(400);
+    });
+
+    it('a JSON body over the route limit answers 413', async () => {
+      const payload = { ...submission(car.car_id, car.version), otherComments: { title: 'x', lines: Array.from({ length: 2000 }, () => 'x'.repeat(999)) } };
+      const res = await h.call('PATCH', `/api/qc-section-report-submit/${car.car_id}`, { token: await h.token(REVIEWER), query: { utm_source: 'qc' }, body: payload });
+      expect(res.statusCode).toBe(413);
+    });
+  });
+}
