@@ -20,7 +20,7 @@ import { showError } from '../../components/toast.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { EMPTY_SELECTION, selectionErrors, useCatalogue, variantFamilies, type Selection, type VariantFamily } from './catalogue.ts';
 import { CatalogueFilters } from './CatalogueFilters.tsx';
-import type { EditState } from './CarVariantListScreen.tsx';
+import type { EditState, ListState } from './CarVariantListScreen.tsx';
 import { columnErrors, columnOf, dropParameter, moveSlot, newColumn, removeSlot, rowsOf, setSlotValue, type Column, type Slot } from './columns.ts';
 import { ParameterPopup } from './ParameterPopup.tsx';
 import './variants.css';
@@ -155,6 +155,8 @@ export default function AddCarVariantScreen() {
   const [parameters, setParameters] = useState<VariantParameter[]>([]);
   const [popup, setPopup] = useState<{ editing: VariantParameter | null } | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
+  /** The selection of the last save: the list opens on it. */
+  const [savedFor, setSavedFor] = useState<Selection | null>(null);
   const [saving, setSaving] = useState(false);
   const catalogue = useCatalogue(selection);
   const families = useMemo(() => variantFamilies(catalogue.variantYears, selection.fuelType, selection.years), [catalogue.variantYears, selection.fuelType, selection.years]);
@@ -202,6 +204,7 @@ export default function AddCarVariantScreen() {
     try {
       const rows = rowsOf(selection, columns);
       const result = edit ? await updateVariantData(edit.variant.srNo, rows[0]) : await submitVariantData(rows);
+      setSavedFor(selection);
       if (result.status === 201) reset();
       setConfirmation(result.detail);
     } catch (error) {
@@ -211,6 +214,8 @@ export default function AddCarVariantScreen() {
     }
   }
 
+  const toList = (s: Selection) => navigate('/car-variant-list', { state: { selection: s } satisfies ListState });
+
   function saved(parameter: VariantParameter) {
     setParameters((all) => [...all.filter((p) => p._id !== parameter._id), parameter].sort((a, b) => a.name.localeCompare(b.name)));
   }
@@ -219,7 +224,7 @@ export default function AddCarVariantScreen() {
     <main className="page variant-page">
       <div className="variant-title">
         <h1>{edit ? 'Edit Car Variant' : 'Add Car Variant'}</h1>
-        <Button onPress={() => navigate('/car-variant-list')}>Variant List</Button>
+        <Button onPress={() => toList(selection)}>Variant List</Button>
       </div>
       <CatalogueFilters selection={selection} onChange={changeSelection} errors={errors} fuelAs="radio" {...catalogue} />
       <DndContext sensors={sensors} collisionDetection={closestCorners} onDragEnd={onDragEnd} accessibility={{ announcements }}>
@@ -262,7 +267,7 @@ export default function AddCarVariantScreen() {
           <Dialog aria-label="Variant data saved" className="popup">
             <p role="status">{confirmation}</p>
             <div className="popup-buttons">
-              <Button onPress={() => navigate('/car-variant-list')}>Go to Variant List</Button>
+              <Button onPress={() => toList(savedFor ?? selection)}>Go to Variant List</Button>
               <Button onPress={() => setConfirmation(null)}>Close</Button>
             </div>
           </Dialog>

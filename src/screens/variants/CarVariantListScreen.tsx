@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Dialog, Modal } from 'react-aria-components';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/http.ts';
 import { deleteVariantData, fetchSuggestion, setSuggestionStatus, type Suggestion, type VariantListItem } from '../../api/variants.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
@@ -30,10 +30,18 @@ export interface EditState {
   model: { model_id: number; model_name: string };
 }
 
+/** What the add screen hands back: the selection to show again, so the user sees what they just saved. */
+export interface ListState {
+  selection: Selection;
+}
+
+const complete = (s: Selection | undefined): s is Selection => !!s && Object.keys(selectionErrors(s)).length === 0;
+
 /** /car-variant-list: suggestion data of a make, model, years and fuel type (spec 002 §2 'Car variant list'). */
 export default function CarVariantListScreen() {
   const navigate = useNavigate();
-  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const returned = (useLocation().state as ListState | null)?.selection;
+  const [selection, setSelection] = useState<Selection>(returned ?? EMPTY_SELECTION);
   const [errors, setErrors] = useState<ReturnType<typeof selectionErrors>>({});
   const [queried, setQueried] = useState<Selection | null>(null);
   const [result, setResult] = useState<Suggestion | null>(null);
@@ -54,6 +62,12 @@ export default function CarVariantListScreen() {
       setLoading(false);
     }
   }
+
+  useEffect(() => {
+    if (complete(returned)) void load(returned);
+    // Once, for the selection the add screen handed back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   function submit() {
     const found = selectionErrors(selection);

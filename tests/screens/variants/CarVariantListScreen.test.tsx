@@ -45,9 +45,9 @@ function serve() {
   }, seen);
 }
 
-function renderList() {
+function renderList(state?: unknown) {
   render(
-    <MemoryRouter initialEntries={['/car-variant-list']}>
+    <MemoryRouter initialEntries={[{ pathname: '/car-variant-list', state }]}>
       <Routes>
         <Route path="/car-variant-list" element={<CarVariantListScreen />} />
         <Route path="/add-car-variant" element={<AddScreen />} />
@@ -172,6 +172,14 @@ describe('/car-variant-list (spec 002 §2 Car variant list, §5)', () => {
       make_id: 1, make_name: 'Maruti Suzuki', model_id: 201, model_name: 'Swift', fuelType: 'Petrol', manufacturingYears: '2019', displayFields: { Sunroof: 1, Headlamp: 2 },
     });
     expect(showSuccess).toHaveBeenCalledWith('Question sequence saved');
+  });
+
+  it('opens on the selection the add screen hands back and queries it at once', async () => {
+    const selection = { make: { make_id: 1, make_name: 'Maruti Suzuki' }, model: { model_id: 201, model_name: 'Swift' }, years: [2019, 2020], fuelType: 'Petrol' };
+    renderList({ selection });
+    await screen.findByRole('table');
+    expect(JSON.parse(seen.find((c) => c.url === 'v2/variant-suggestion')!.data)).toEqual({ modelId: 201, years: [2019, 2020], fuelType: 'Petrol' });
+    expect(screen.getByRole('button', { name: /Swift Model$/ })).toBeTruthy();
   });
 
   it("sequence dialog says 'No parameter found' when the data uses none", async () => {

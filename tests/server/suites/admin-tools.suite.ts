@@ -47,7 +47,10 @@ export function adminToolsSuite(h: Harness) {
       expect((await get('/api/v2/store-cancellation-factor', { date: '2026-13-01x' })).statusCode).toBe(400);
       const stores = (await get('/api/v2/store-cancellation-factor/stores')).json().detail;
       expect(stores.find((s: { location_id: number }) => s.location_id === 104).slots).toEqual(['09:00:00', '10:00:00', '11:00:00', '12:00:00', '13:00:00', '14:00:00', '15:00:00', '16:00:00', '17:00:00']);
-      for (const email of [REVIEWER, STORE]) expect((await get('/api/v2/store-cancellation-factor', {}, email)).statusCode).toBe(403);
+      for (const email of [REVIEWER, STORE]) {
+        expect((await get('/api/v2/store-cancellation-factor', {}, email)).statusCode).toBe(403);
+        expect((await get('/api/v2/store-cancellation-factor/stores', {}, email)).statusCode).toBe(403);
+      }
       expect((await h.call('GET', '/api/v2/store-cancellation-factor')).statusCode).toBe(401);
     });
 

@@ -86,6 +86,7 @@ export function variantSuite(h: Harness) {
       expect(seq.rows[0].n).toBe(3);
       expect((await call('PUT', '/api/v2/variant-suggestion-parameter/999999', { name: 'X', type: 'yes/no' })).statusCode).toBe(404);
       expect((await call('PUT', '/api/v2/variant-suggestion-parameter/abc', { name: 'X', type: 'yes/no' })).statusCode).toBe(400);
+      expect((await call('PUT', `/api/v2/variant-suggestion-parameter/${airbags._id}`, { name: 'X', type: 'yes/no' }, OTHER)).statusCode).toBe(403);
       expect(await auditCount(h, 'variant-parameter-update')).toBe(1);
     });
 
@@ -96,6 +97,8 @@ export function variantSuite(h: Harness) {
       expect((await call('PATCH', '/api/v2/variant-suggestion-parameter/sunroof', { status: 'Gone' })).statusCode).toBe(400);
       expect((await call('PATCH', '/api/v2/variant-suggestion-parameter/nope', { status: 'Active' })).statusCode).toBe(404);
       expect((await call('PATCH', '/api/v2/variant-suggestion-parameter/sunroof', { status: 'Active' })).statusCode).toBe(200);
+      expect((await call('PATCH', '/api/v2/variant-suggestion-parameter/sunroof', { status: 'Inactive' }, VERSION_ONLY)).statusCode).toBe(403);
+      expect((await call('PATCH', '/api/v2/variant-suggestion-parameter/__proto__', { status: 'Inactive' })).statusCode).toBe(400);
     });
 
     it('uploads a webp parameter image and answers its url; a PNG renamed .webp is refused by content', async () => {
@@ -235,6 +238,7 @@ export function variantSuite(h: Harness) {
       const empty = await call('POST', '/api/v2/variant-question-sequence', { ...base, manufacturingYears: '2013', displayFields: {} });
       expect(empty.json().detail).toBe('No parameter found');
       expect((await call('GET', '/api/v2/variant-question-sequence', undefined, REVIEWER, { ...query, years: '2019;2020' })).statusCode).toBe(400);
+      expect((await call('GET', '/api/v2/variant-question-sequence', undefined, VERSION_PDF, query)).statusCode).toBe(403);
       expect((await call('POST', '/api/v2/variant-question-sequence', { ...base, displayFields }, VERSION_PDF)).statusCode).toBe(403);
     });
   });
