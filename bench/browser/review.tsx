@@ -11,6 +11,7 @@ import { generateInspection } from '../../src/engine/generate.ts';
 import type { Edit, ReviewModel, RowState } from '../../src/engine/types.ts';
 import { RowList } from '../../src/screens/review/RowList.tsx';
 import { RowContext, type ReviewRowContext } from '../../src/screens/review/context.ts';
+import '../../src/components/theme.css';
 import '../../src/app/styles.css';
 import { installProbe } from './probe.ts';
 import { syntheticConfig } from './synthetic.ts';

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import dayjs from 'dayjs';
 import type { InspectionListRow } from '../../engine/inspection.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
-import { statusLabel, statusTone } from './status.ts';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { minutesSince, timerColour } from './timer.ts';
 
 export const ROW_HEIGHT = 44;
@@ -92,7 +92,7 @@ export function InspectionTable({ rows, total, loading, error, hasMore, now, onE
                 <span role="cell">{row.appointmentId}</span>
                 <span role="cell">{row.category}</span>
                 <span role="cell">
-                  <span className={`status status-${statusTone(row.inspectionStatus)}`}>{statusLabel(row.inspectionStatus)}</span>
+                  <StatusChip status={row.inspectionStatus} />
                 </span>
                 <span role="cell">{dayjs(row.inspectionEndTime).format('DD-MM-YYYY HH:mm')}</span>
                 <span role="cell">{row.make} {row.model}</span>
@@ -118,8 +118,12 @@ export function InspectionTable({ rows, total, loading, error, hasMore, now, onE
             );
           })}
         </div>
-        {loading && <p className="muted list-status">{LOADING_TEXT}</p>}
-        {!loading && rows.length === 0 && <p className="muted list-status">{EMPTY_TEXT}</p>}
+        {/* A status is a row of one cell: a rowgroup holds rows only (axe aria-required-children). */}
+        {(loading || rows.length === 0) && (
+          <div role="row" className="muted list-status">
+            <span role="cell" aria-colspan={8}>{loading ? LOADING_TEXT : EMPTY_TEXT}</span>
+          </div>
+        )}
       </div>
     </div>
   );

@@ -6,7 +6,7 @@ import { createContext, memo, useCallback, useContext, useEffect, useMemo, useSt
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { useLocation, useParams } from 'react-router-dom';
-import { Tab as AriaTab, TabList, Tabs } from 'react-aria-components';
+import { Tab as AriaTab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import dayjs from 'dayjs';
 import type { InspectionDetail } from '../../engine/inspection.ts';
 import type { Edit, ReviewModel, RowState, Tab } from '../../engine/types.ts';
@@ -64,18 +64,16 @@ function TabCount({ tab }: { tab: Tab }) {
  * Tabs with their error counts. The counts come through a context, so a changed count re-renders its text only:
  * re-rendering the tabs themselves rebuilds react-aria's collection, several ms on a keystroke that ticks a row.
  */
-const TabBar = memo(function TabBar({ tab, onChange }: { tab: Tab; onChange: (tab: Tab) => void }) {
+const TabBar = memo(function TabBar() {
   const tabs = useProduct().config.product.tabs;
   return (
-    <Tabs selectedKey={tab} onSelectionChange={(key) => onChange(key as Tab)}>
-      <TabList aria-label="Sections">
-        {tabs.map((name) => (
-          <AriaTab key={name} id={name}>
-            {name} (<TabCount tab={name} />)
-          </AriaTab>
-        ))}
-      </TabList>
-    </Tabs>
+    <TabList aria-label="Sections">
+      {tabs.map((name) => (
+        <AriaTab key={name} id={name}>
+          {name} (<TabCount tab={name} />)
+        </AriaTab>
+      ))}
+    </TabList>
   );
 });
 
@@ -270,38 +268,42 @@ function Review({ actor, inspection, model, session, access, recorder, recording
         <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={reload} confirmLeave={confirmLeave} />
         <DraftBar actor={actor} />
         {docsPopup && <CustomerDocsPopup appointmentId={appointmentId} leadToken={inspection.leadToken} user={session.email} imageSrc={imageSrc} />}
-        <CountsContext.Provider value={model.errorsCount}>
-          <div className="tab-line">
-            <TabBar tab={tab} onChange={setTab} />
-            <span className="tab-tools">
-              <button type="button" onClick={nextErrorRow} aria-keyshortcuts="n">
-                Next error
-              </button>
-              <button type="button" onClick={() => setOverlay('finder')} aria-keyshortcuts="/ Control+K">
-                Find row
-              </button>
-              <button type="button" onClick={() => setOverlay('help')} aria-keyshortcuts="?" aria-label="Keyboard shortcuts">
-                ?
-              </button>
-            </span>
-          </div>
-        </CountsContext.Provider>
-        <div role="tabpanel" aria-label={tab} className={`tab-panel${tab === 'SUMMARY' ? '' : ' fill'}`}>
-          {tab === 'Documents' && (
-            <VariantPanel
-              make={model.rows.make}
-              model={model.rows.model}
-              variant={model.rows.variant}
-              fuelType={model.rows.fuelType ? (model.rows.fuelType.newValue ?? model.rows.fuelType.value) : null}
-              year={model.rows.year ? (model.rows.year.newValue ?? model.rows.year.value) : null}
-              canEdit={access.canEdit}
-              onEdit={onEdit}
-            />
-          )}
-          {tab === 'SUMMARY' && <SummaryTab model={model} inspection={inspection} canEdit={access.canEdit} onGoToRow={goToRow} />}
-          {/* SUMMARY's own rows (the re-inspection question) follow its tables; having none is not 'No results found'. */}
-          <RowList model={model} tab={tab} urls={urls} jump={jump} empty={tab === 'SUMMARY' ? null : undefined} />
-        </div>
+        {/* One TabPanel, the selected tab's: react-aria points the selected tab's aria-controls at it. Keyed by the tab
+            because react-aria keeps a panel's first id when only its id prop changes. */}
+        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as Tab)} className="review-tabs">
+          <CountsContext.Provider value={model.errorsCount}>
+            <div className="tab-line">
+              <TabBar />
+              <span className="tab-tools">
+                <button type="button" onClick={nextErrorRow} aria-keyshortcuts="n">
+                  Next error
+                </button>
+                <button type="button" onClick={() => setOverlay('finder')} aria-keyshortcuts="/ Control+K">
+                  Find row
+                </button>
+                <button type="button" onClick={() => setOverlay('help')} aria-keyshortcuts="?" aria-label="Keyboard shortcuts">
+                  ?
+                </button>
+              </span>
+            </div>
+          </CountsContext.Provider>
+          <TabPanel key={tab} id={tab} className={`tab-panel${tab === 'SUMMARY' ? '' : ' fill'}`}>
+            {tab === 'Documents' && (
+              <VariantPanel
+                make={model.rows.make}
+                model={model.rows.model}
+                variant={model.rows.variant}
+                fuelType={model.rows.fuelType ? (model.rows.fuelType.newValue ?? model.rows.fuelType.value) : null}
+                year={model.rows.year ? (model.rows.year.newValue ?? model.rows.year.value) : null}
+                canEdit={access.canEdit}
+                onEdit={onEdit}
+              />
+            )}
+            {tab === 'SUMMARY' && <SummaryTab model={model} inspection={inspection} canEdit={access.canEdit} onGoToRow={goToRow} />}
+            {/* SUMMARY's own rows (the re-inspection question) follow its tables; having none is not 'No results found'. */}
+            <RowList model={model} tab={tab} urls={urls} jump={jump} empty={tab === 'SUMMARY' ? null : undefined} />
+          </TabPanel>
+        </Tabs>
         {access.canSubmit && (
           <SubmitFooter
             model={model}

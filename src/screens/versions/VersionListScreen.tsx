@@ -7,7 +7,7 @@ import type { LoginData } from '../../api/session.ts';
 import { REVIEW_OPENING_ROLES } from '../../session/access.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
-import { statusLabel, statusTone } from '../inspections/status.ts';
+import { StatusChip } from '../../components/StatusChip.tsx';
 
 export const VERSION_COLUMNS = [
   'Store', 'Make', 'Model', 'Variant', 'Version', 'Inspection Status', 'Inspection by', 'QC by',
@@ -64,6 +64,7 @@ function VersionList({ session }: { session: LoginData }) {
 
   return (
     <main className="page versions">
+      <h1>Versions{appointmentId ? ` of ${appointmentId}` : ''}</h1>
       <SearchField
         key={appointmentId}
         defaultValue={appointmentId}
@@ -77,48 +78,55 @@ function VersionList({ session }: { session: LoginData }) {
         <Input placeholder="Search Appointment ID" />
       </SearchField>
       {load.status === 'idle' && <p className="muted">Search an Appointment ID to see its versions.</p>}
-      {load.status === 'loading' && <p>Loading...</p>}
+      {load.status === 'loading' && <p role="status">Loading...</p>}
       {load.status === 'error' && <ErrorPanel detail={load.message} />}
       {load.status === 'done' && load.rows.length === 0 && <p>No results found</p>}
       {load.status === 'done' && load.rows.length > 0 && (
-        <table className="grid" aria-label="Versions">
-          <thead>
-            <tr>
-              {VERSION_COLUMNS.map((h) => (
-                <th key={h} scope="col">{h}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {load.rows.map((row) => (
-              <tr
-                key={`${row.carId}-${row.version}`}
-                className={clickable ? 'clickable' : undefined}
-                tabIndex={clickable ? 0 : undefined}
-                onClick={() => open(row)}
-                onKeyDown={(event) => onKey(event, row)}
-              >
-                <td>{row.storeName}</td>
-                <td>{row.make}</td>
-                <td>{row.model}</td>
-                <td>{row.variant}</td>
-                <td>{row.version}</td>
-                <td>
-                  <span className={`status status-${statusTone(row.inspectionStatus)}`}>{statusLabel(row.inspectionStatus)}</span>
-                </td>
-                <td>{row.inspectionBy ?? '-'}</td>
-                <td>{row.qcBy ?? '-'}</td>
-                <td>{time(row.inspectionStartTime)}</td>
-                <td>{time(row.inspectionEndTime)}</td>
-                <td>{time(row.qcStartTime)}</td>
-                <td>{time(row.qcEndTime)}</td>
-                <td onClick={(e) => e.stopPropagation()}>
-                  {row.pdfUrl ? <a href={row.pdfUrl} target="_blank" rel="noreferrer">PDF</a> : '-'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <>
+          <p className="muted" role="status">
+            {load.rows.length} {load.rows.length === 1 ? 'version' : 'versions'} in the last six months{clickable ? '; open one to review it' : ''}
+          </p>
+          <div className="table-scroll">
+            <table className="grid versions-table" aria-label="Versions">
+              <thead>
+                <tr>
+                  {VERSION_COLUMNS.map((h) => (
+                    <th key={h} scope="col">{h}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {load.rows.map((row) => (
+                  <tr
+                    key={`${row.carId}-${row.version}`}
+                    className={clickable ? 'clickable' : undefined}
+                    tabIndex={clickable ? 0 : undefined}
+                    onClick={() => open(row)}
+                    onKeyDown={(event) => onKey(event, row)}
+                  >
+                    <td>{row.storeName}</td>
+                    <td>{row.make}</td>
+                    <td>{row.model}</td>
+                    <td>{row.variant}</td>
+                    <td className="num">{row.version}</td>
+                    <td>
+                      <StatusChip status={row.inspectionStatus} />
+                    </td>
+                    <td>{row.inspectionBy ?? '-'}</td>
+                    <td>{row.qcBy ?? '-'}</td>
+                    <td className="date">{time(row.inspectionStartTime)}</td>
+                    <td className="date">{time(row.inspectionEndTime)}</td>
+                    <td className="date">{time(row.qcStartTime)}</td>
+                    <td className="date">{time(row.qcEndTime)}</td>
+                    <td onClick={(e) => e.stopPropagation()}>
+                      {row.pdfUrl ? <a href={row.pdfUrl} target="_blank" rel="noreferrer">PDF</a> : '-'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </main>
   );

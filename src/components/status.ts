@@ -1,5 +1,5 @@
 /** Inspection statuses as people read them (labels from config), and the tone a status is drawn in. */
-import listConfig from '../../config/inspection-list.json';
+import listConfig from '../config/inspection-list.json';
 
 const LABELS: ReadonlyMap<string, string> = new Map(Object.entries(listConfig.statusLabels).filter(([key]) => key !== '$comment'));
 
@@ -9,7 +9,8 @@ export function statusLabel(status: string | null | undefined): string {
   return LABELS.get(status) ?? status;
 }
 
-export type StatusTone = 'done' | 'rejected' | 'review' | 'other';
+/** Chip colours: done (green), rejected (red), review (blue), pending (amber), other (grey). */
+export type StatusTone = 'done' | 'rejected' | 'review' | 'pending' | 'other';
 
 export function statusTone(status: string | null | undefined): StatusTone {
   switch (statusLabel(status)) {
@@ -19,6 +20,8 @@ export function statusTone(status: string | null | undefined): StatusTone {
       return 'rejected';
     case LABELS.get('smReview'):
       return 'review';
+    case LABELS.get('new'):
+      return 'pending';
     default:
       return 'other';
   }

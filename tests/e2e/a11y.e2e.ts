@@ -1,0 +1,96 @@
+// Issue 16 'Look and feel': axe-core on every screen of every built flow, on the built app and the real server;
+// any serious or critical violation fails. SCREENS is the list: a new screen (or a state of one, such as a tab or a
+// dialog) is one more entry.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiAs, claim, isFree, listAll } from './api.ts';
+import { laterForCustomerDocuments, launchBrowser, signedInContext } from './browser.ts';
+
+const baseURL = inject('baseURL');
+const REVIEWER = 'qc.reviewer2@qc.example';
+const VERSION_USER = 'qc.version@qc.example';
+
+interface Screen {
+  name: string;
+  /** Signed in as; none: signed out. */
+  user?: string;
+  /** The path to open (may look data up through the API first). */
+  path: () => Promise<string> | string;
+  /** Brings the page to the state to check once loaded (waits for its content, opens a tab or a dialog). */
+  ready: (page: Page) => Promise<unknown>;
+}
+
+// One inspection assigned to the reviewer for the review screen's states, claimed once.
+let assigned: Promise<{ carId: number; appointmentId: string }> | undefined;
+const reviewCar = () => (assigned ??= apiAs(baseURL, REVIEWER).then((api) => claim(api, () => true, 'for the accessibility checks')));
+const reviewTab = (tab: string) => async (page: Page) => {
+  await page.locator('[data-row]').first().waitFor();
+  await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+  await page.getByRole('tab', { name: new RegExp(`^${tab}`), selected: true }).waitFor();
+};
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor();
+
+export const SCREENS: Screen[] = [
+  { name: '/login', path: () => '/login', ready: heading('QC Review Panel') },
+  { name: '/unauth', user: REVIEWER, path: () => '/unauth', ready: heading('Oops!') },
+  { name: '/inspection (list)', user: REVIEWER, path: () => '/inspection', ready: (page) => page.getByRole('row').nth(1).waitFor() },
+  { name: '/review Documents tab (assignee)', user: REVIEWER, path: async () => `/review/${(await reviewCar()).carId}`, ready: reviewTab('Documents') },
+  { name: '/review EXTERIOR tab', user: REVIEWER, path: async () => `/review/${(await reviewCar()).carId}`, ready: reviewTab('EXTERIOR') },
+  { name: '/review INTERIOR tab', user: REVIEWER, path: async () => `/review/${(await reviewCar()).carId}`, ready: reviewTab('INTERIOR') },
+  { name: '/review SUMMARY tab', user: REVIEWER, path: async () => `/review/${(await reviewCar()).carId}`, ready: reviewTab('SUMMARY') },
+  {
+    name: '/review read-only (not the assignee)',
+    user: VERSION_USER,
+    path: async () => {
+      const free = (await listAll(await apiAs(baseURL, REVIEWER))).find(isFree);
+      if (!free) throw new Error('the seed has no free inspection');
+      return `/review/${free.carId}`;
+    },
+    ready: (page) => page.locator('[data-row]').first().waitFor(),
+  },
+  { name: '/inspection-version (versions list)', user: VERSION_USER, path: () => '/inspection-version', ready: (page) => page.getByRole('searchbox').first().waitFor() },
+  {
+    name: '/inspection-version/{appointmentId}',
+    user: VERSION_USER,
+    path: async () => `/inspection-version/${(await reviewCar()).appointmentId}`,
+    ready: (page) => page.locator('table tbody tr').first().waitFor(),
+  },
+  { name: '/view-image/{index}', user: REVIEWER, path: () => '/view-image/0', ready: (page) => page.getByText('No results found').waitFor() },
+  { name: '/gs-refurbishment (list)', user: REVIEWER, path: () => '/gs-refurbishment', ready: (page) => page.locator('main').first().waitFor() },
+  { name: '/gs-refurbishment-version', user: REVIEWER, path: () => '/gs-refurbishment-version', ready: (page) => page.locator('main').first().waitFor() },
+];
+
+let browser: Browser;
+const contexts = new Map<string, Promise<BrowserContext>>();
+const contextFor = (user?: string) => {
+  const key = user ?? '';
+  if (!contexts.has(key)) contexts.set(key, user ? signedInContext(browser, baseURL, user) : browser.newContext({ viewport: { width: 1366, height: 900 } }));
+  return contexts.get(key)!;
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+describe('accessibility: no serious or critical axe-core violation on any screen', () => {
+  it.each(SCREENS.map((s) => [s.name, s] as const))('%s', async (_, screen) => {
+    const context = await contextFor(screen.user);
+    const page = await context.newPage();
+    try {
+      // Only the app's own origin: the seed's image hosts are not reachable here.
+      await page.route((url) => url.origin !== baseURL, (route) => route.abort());
+      await laterForCustomerDocuments(page);
+      await page.goto(`${baseURL}${await screen.path()}`);
+      await screen.ready(page);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3} more)` : ''}`);
+      expect(serious).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
