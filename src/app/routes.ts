@@ -59,7 +59,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   { path: '/update-cj', screen: lazy(() => import('../screens/admin/CjLeaveScreen.tsx')), access: 'private' },
   { path: '/admin-vtt', screen: lazy(() => import('../screens/admin/VideoTutorialScreen.tsx')), access: 'private' },
   { path: '/inspection-bike', screen: lazy(() => import('../screens/bike/BikeListScreen.tsx')), access: 'private' },
-  { path: '/bike-review/:appointmentId', screen: lazy(() => import('../screens/bike/BikeReviewScreen.tsx')), access: 'private' },
+  { path: '/bike-review/:appointmentId', screen: productScreen('bike', () => import('../screens/bike/BikeReviewScreen.tsx')), access: 'private' },
   { path: '/inspection-bike-version/:appointment', screen: lazy(() => import('../screens/bike/BikeVersionsScreen.tsx')), access: 'private' },
   { path: '/bike-report/:appointmentId', screen: lazy(() => import('../screens/bike/BikeReportScreen.tsx')), access: 'private' },
 ];

@@ -30,11 +30,11 @@ import { showError, showSuccess } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
 import { bikeSubmissionMachine } from '../../machines/bike-submission.machine.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
+import { useProduct } from '../../products/ProductContext.tsx';
 import { RowEditor } from '../review/widgets.tsx';
 import { bikeDate } from './BikeListScreen.tsx';
 import { toBikeInspection, type BikeImage } from './inspection.ts';
 import { MakeModelVariantPanel } from './MakeModelVariantPanel.tsx';
-import { BIKE_TABS, bikeConfig, bikeEngine } from './product.ts';
 import './bike.css';
 
 const sameEmail = (a: string | null | undefined, b: string) => !!a && a.toLowerCase() === b.toLowerCase();
@@ -127,6 +127,7 @@ function TabContent({ model, tab, canEdit, onEdit, onReplace }: { model: ReviewM
       else items.push({ kind: 'media', group, rows: [row] });
     } else items.push({ kind: 'row', row });
   }
+  const { config } = useProduct();
   if (!items.length) return <p className="muted">Nothing to review here</p>;
   return (
     <>
@@ -134,7 +135,7 @@ function TabContent({ model, tab, canEdit, onEdit, onReplace }: { model: ReviewM
         item.kind === 'row' ? (
           <BikeRow key={item.row.key} row={item.row} canEdit={canEdit} onEdit={onEdit} />
         ) : (
-          <section key={item.group} className="media-grid" aria-label={bikeConfig.rows.find((r) => r.key === item.group)?.text ?? item.group}>
+          <section key={item.group} className="media-grid" aria-label={config.rows.find((r) => r.key === item.group)?.text ?? item.group}>
             {item.rows.map((r) => (
               <MediaTile key={r.key} row={r} canEdit={canEdit} onEdit={onEdit} onReplace={onReplace} />
             ))}
@@ -155,11 +156,13 @@ export default function BikeReviewScreen() {
 }
 
 function BikeReview({ session, appointmentId, version }: { session: LoginData; appointmentId: string; version?: number }) {
+  const { engine, config } = useProduct();
+  const tabs = config.product.tabs;
   const [detail, setDetail] = useState<BikeDetail | null>(null);
   const [mediaConfig, setMediaConfig] = useState<BikeMediaConfig | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [edits, setEdits] = useState<Edit[]>([]);
-  const [tab, setTab] = useState(BIKE_TABS[0]);
+  const [tab, setTab] = useState<string>(tabs[0]);
 
   const load = useCallback(async () => {
     try {
@@ -176,7 +179,7 @@ function BikeReview({ session, appointmentId, version }: { session: LoginData; a
 
   const inspection = useMemo(() => (detail && mediaConfig ? toBikeInspection(detail, mediaConfig) : null), [detail, mediaConfig]);
   // The reviewer's edits are kept across reloads (assignment, make/model/variant): the model is re-derived from them.
-  const model = useMemo(() => (inspection ? bikeEngine.evaluate(inspection, edits) : null), [inspection, edits]);
+  const model = useMemo(() => (inspection ? engine.evaluate(inspection, edits) : null), [engine, inspection, edits]);
   const onEdit = useCallback((edit: Edit) => setEdits((list) => [...list, edit]), []);
   // A replaced image keeps its hashKey, so the reviewer's tick on it (and every other edit) survives the reload.
   const replaceImage = useCallback(
@@ -275,13 +278,13 @@ function BikeReview({ session, appointmentId, version }: { session: LoginData; a
       {canEdit && <MakeModelVariantPanel detail={detail} onUpdated={setDetail} />}
       <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
         <TabList aria-label="Sections">
-          {BIKE_TABS.map((name) => (
+          {tabs.map((name) => (
             <Tab key={name} id={name}>
               {name}
             </Tab>
           ))}
         </TabList>
-        {BIKE_TABS.map((name) => (
+        {tabs.map((name) => (
           <TabPanel key={name} id={name} className="bike-tab">
             <TabContent model={model} tab={name} canEdit={canEdit} onEdit={onEdit} onReplace={replaceImage} />
           </TabPanel>
@@ -294,6 +297,7 @@ function BikeReview({ session, appointmentId, version }: { session: LoginData; a
 
 function SubmitBar({ detail, model }: { detail: BikeDetail; model: ReviewModel }) {
   const navigate = useNavigate();
+  const { config } = useProduct();
   const actor = useActorRef(
     bikeSubmissionMachine.provide({
       actors: {
@@ -307,7 +311,7 @@ function SubmitBar({ detail, model }: { detail: BikeDetail; model: ReviewModel }
         redirect: () => navigate('/inspection-bike'),
       },
     }),
-    { input: { appointmentId: detail.appointmentId, bikeId: detail.bikeId, version: detail.version, config: bikeConfig } },
+    { input: { appointmentId: detail.appointmentId, bikeId: detail.bikeId, version: detail.version, config } },
   );
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const submitted = useSelector(actor, (s) => s.hasTag('submitted'));
