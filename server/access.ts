@@ -46,6 +46,8 @@ export const AREA_PATHS = {
   live: ['/inspection', '/gs-unflagging'],
   /** Cities with their centres, for the list filters of the car and GS lists. */
   cityStores: ['/inspection', '/gs-unflagging'],
+  /** The config studio: product config versions, saving and activating them (issue 17: analyst and QC admin). */
+  configStudio: ['/config-studio'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Area = keyof typeof AREA_PATHS;

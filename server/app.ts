@@ -23,6 +23,7 @@ import adminRoutes from './routes/admin.ts';
 import bikeRoutes from './routes/bike.ts';
 import bikeMainRoutes from './routes/bike-main.ts';
 import commentRoutes from './routes/comments.ts';
+import configStudioRoutes from './routes/config-studio.ts';
 import docsRoutes from './routes/docs.ts';
 import imageRoutes from './routes/images.ts';
 import gsRoutes from './routes/gs.ts';
@@ -122,6 +123,7 @@ const ROUTE_PLUGINS: [FastifyPluginAsync, string][] = [
   [docsRoutes, '/docs-api'],
   [bikeMainRoutes, '/api'],
   [bikeRoutes, '/bike-api'],
+  [configStudioRoutes, '/api'],
 ];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
 

@@ -1,0 +1,95 @@
+// The config studio API (issue 17): versions of a product config in the database, checked by the server with the
+// same checks as `npm run config:check`. One PGlite for this file, like api.test.ts.
+import { describe, expect, it } from 'vitest';
+import { mergeConfigFiles, type ReviewConfigFile } from '../../src/engine/config.ts';
+import { car } from '../../src/products/car.ts';
+import { ADMIN, DB_KINDS, REVIEWER, useHarness } from './support/harness.ts';
+
+const ANALYST = 'analyst@qc.example';
+const BASE = '/api/v2/config-studio/products';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function carConfig(): Json {
+  return structuredClone(mergeConfigFiles(Object.values(car.files) as ReviewConfigFile[])) as Json;
+}
+
+/** The car config where '3rd Party' also shows the no-claim bonus, with its case changed to expect that. */
+function thirdPartyKeepsBonus(): Json {
+  const c = carConfig();
+  c.rules.find((r: Json) => r.id === 'insurance.ncb').when.in[1].push('3rd Party');
+  c.rules.find((r: Json) => r.id === 'insurance.ncb.drop').when['!'].in[1].push('3rd Party');
+  c.cases[0].expect.rows.noClaimBonus.isVisible = true;
+  return c;
+}
+
+describe.each(DB_KINDS)('config studio API on %s', (kind) => {
+  const h = useHarness(kind);
+  const call = async (method: 'GET' | 'POST', url: string, body?: unknown, email = ANALYST) =>
+    h.call(method, url, { token: await h.token(email), query: { utm_source: 'qc' }, body });
+
+  it('lists the products, with no version before the first save (the JSON in src/config is active)', async () => {
+    await h.reset(4);
+    const res = await call('GET', BASE);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().detail.map((p: Json) => p.id)).toEqual(['car', 'bike', 'refurbishment', 'gs-unflagging']);
+    expect(res.json().detail[0]).toEqual({ id: 'car', name: 'Car', activeVersion: null, versions: 0 });
+    const active = await call('GET', `${BASE}/car/active`);
+    expect(active.json().detail).toEqual({ id: null, config: carConfig() });
+  });
+
+  it('saves a config that passes every check as the active version, keeping the seed as version one', async () => {
+    await h.reset(4);
+    const res = await call('POST', `${BASE}/car/versions`, { config: thirdPartyKeepsBonus(), message: '3rd Party keeps the no-claim bonus' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().detail).toMatchObject({ id: 2, product: 'car', message: '3rd Party keeps the no-claim bonus', author: ANALYST, authorName: 'Anita Analyst', active: true });
+    const list = (await call('GET', `${BASE}/car/versions`)).json().detail;
+    expect(list.map((v: Json) => [v.id, v.active, v.author])).toEqual([[2, true, ANALYST], [1, false, 'seed']]);
+    expect((await call('GET', `${BASE}/car/active`)).json().detail.config).toEqual(thirdPartyKeepsBonus());
+    expect((await call('GET', `${BASE}/car/versions/1`)).json().detail.config).toEqual(carConfig());
+    const audit = await h.db().query('SELECT actor, after_status FROM audit_log WHERE action = $1', ['config-version-save']);
+    expect(audit.rows).toEqual([{ actor: ANALYST, after_status: '2' }]);
+  });
+
+  it('refuses with 422 and the reasons a schema error, an unknown row and a failing case; nothing is stored', async () => {
+    await h.reset(4);
+    const schemaError = carConfig();
+    schemaError.rules[0].effect = 'vanish';
+    const unknownRow = carConfig();
+    unknownRow.rules.find((r: Json) => r.id === 'insurance.ncb').target = 'noClaimBonuss';
+    const failingCase = thirdPartyKeepsBonus();
+    failingCase.cases[0].expect.rows.noClaimBonus.isVisible = false;
+    const answers = await Promise.all([schemaError, unknownRow, failingCase].map((config) => call('POST', `${BASE}/car/versions`, { config, message: 'broken' })));
+    expect(answers.map((a) => a.statusCode)).toEqual([422, 422, 422]);
+    expect(answers[0].json().reasons).toEqual([expect.stringMatching(/^At \/rules\/0\/effect: must be equal to one of the allowed values \(show, hide/)]);
+    expect(answers[1].json().reasons).toEqual([expect.stringMatching(/^At \/rules\/\d+\/target: unknown row 'noClaimBonuss'\.$/)]);
+    expect(answers[2].json().reasons).toEqual([
+      "Case 'Insurance 3rd Party keeps the expiry and drops the no-claim bonus' fails: row 'noClaimBonus'.isVisible: expected false, got true.",
+    ]);
+    for (const a of answers) expect(a.json().detail).not.toMatch(/\n\s+at /);
+    expect((await h.db().query('SELECT count(*)::int AS n FROM config_versions')).rows[0]).toEqual({ n: 0 });
+  });
+
+  it('rolls back by activating an earlier version', async () => {
+    await h.reset(4);
+    await call('POST', `${BASE}/car/versions`, { config: thirdPartyKeepsBonus(), message: 'change' });
+    const res = await call('POST', `${BASE}/car/versions/1/activate`, undefined, ADMIN);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().detail).toMatchObject({ id: 1, active: true });
+    expect((await call('GET', `${BASE}/car/active`)).json().detail).toEqual({ id: 1, config: carConfig() });
+    expect((await call('GET', BASE)).json().detail[0]).toMatchObject({ activeVersion: 1, versions: 2 });
+    expect((await call('POST', `${BASE}/car/versions/9/activate`)).statusCode).toBe(404);
+  });
+
+  it('is for the analyst and the QC admin only; bad input is a 4xx', async () => {
+    await h.reset(4);
+    expect((await call('GET', BASE, undefined, REVIEWER)).statusCode).toBe(403);
+    expect((await h.call('GET', BASE)).statusCode).toBe(401);
+    expect((await call('GET', BASE, undefined, ADMIN)).statusCode).toBe(200);
+    expect((await call('GET', `${BASE}/plane/versions`)).statusCode).toBe(404);
+    expect((await call('GET', `${BASE}/__proto__/versions`)).statusCode).toBe(400);
+    expect((await call('POST', `${BASE}/car/versions`, { config: carConfig(), message: '  ' })).statusCode).toBe(400);
+    expect((await call('POST', `${BASE}/car/versions`, { config: carConfig() })).statusCode).toBe(400);
+    expect((await call('POST', `${BASE}/car/versions`, { config: carConfig(), message: 'x', extra: 1 })).statusCode).toBe(400);
+  });
+});
