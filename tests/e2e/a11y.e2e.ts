@@ -29,6 +29,12 @@ const reviewTab = (tab: string) => async (page: Page) => {
   await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
   await page.getByRole('tab', { name: new RegExp(`^${tab}`), selected: true }).waitFor();
 };
+/** Screens with no particular state to wait for: their main landmark, then no requests in flight. */
+const settled = async (page: Page) => {
+  await page.locator('main').first().waitFor();
+  await page.waitForLoadState('networkidle');
+};
+const ADMIN = 'qc.admin@qc.example';
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor();
 
 export const SCREENS: Screen[] = [
@@ -57,8 +63,18 @@ export const SCREENS: Screen[] = [
     ready: (page) => page.locator('table tbody tr').first().waitFor(),
   },
   { name: '/view-image/{index}', user: REVIEWER, path: () => '/view-image/0', ready: (page) => page.getByText('No results found').waitFor() },
-  { name: '/gs-refurbishment (list)', user: REVIEWER, path: () => '/gs-refurbishment', ready: (page) => page.locator('main').first().waitFor() },
-  { name: '/gs-refurbishment-version', user: REVIEWER, path: () => '/gs-refurbishment-version', ready: (page) => page.locator('main').first().waitFor() },
+  { name: '/gs-refurbishment (list)', user: REVIEWER, path: () => '/gs-refurbishment', ready: settled },
+  { name: '/gs-refurbishment-version', user: REVIEWER, path: () => '/gs-refurbishment-version', ready: settled },
+  { name: '/gs-unflagging (list)', user: 'gs.team@qc.example', path: () => '/gs-unflagging', ready: settled },
+  { name: '/inspection-bike (list)', user: 'bike.qc@qc.example', path: () => '/inspection-bike', ready: settled },
+  { name: '/car-variant-list', user: ADMIN, path: () => '/car-variant-list', ready: settled },
+  { name: '/add-car-variant', user: ADMIN, path: () => '/add-car-variant', ready: settled },
+  { name: '/admin (X factor)', user: ADMIN, path: () => '/admin', ready: settled },
+  { name: '/admin-rv', user: ADMIN, path: () => '/admin-rv', ready: settled },
+  { name: '/admin-odo', user: ADMIN, path: () => '/admin-odo', ready: settled },
+  { name: '/update-cj', user: ADMIN, path: () => '/update-cj', ready: settled },
+  { name: '/admin-vtt', user: ADMIN, path: () => '/admin-vtt', ready: settled },
+  { name: '/sell-online (public)', path: () => '/sell-online', ready: settled },
 ];
 
 let browser: Browser;
