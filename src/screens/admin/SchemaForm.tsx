@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
-import type { ErrorTransformer, FormValidation, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import './admin.css';
 
@@ -19,21 +19,31 @@ interface Props<T> {
 }
 
 /**
- * An admin form generated from its JSON Schema (src/config/admin-forms.json, the schema the server checks too) with
- * @rjsf/core: the browser's own validation is off so every message is the spec's, shown under its field.
+ * An admin form generated from its JSON Schema (src/config/admin-forms.json, the schema the server checks the body
+ * against) with @rjsf/core. The app's Content-Security-Policy allows no `eval`, so ajv cannot compile schemas in the
+ * browser: rjsf's own validation is off (`noValidate`) and the spec's rules run here, their messages shown under each
+ * field through `extraErrors`; lengths and patterns are the server's to refuse.
  */
 export function SchemaForm<T extends object>({ schema, uiSchema, formData, onChange, onSubmit, check, requiredMessages = {}, disabled, children }: Props<T>) {
-  const transformErrors: ErrorTransformer = (errors) =>
-    errors.map((e) => {
-      const missing = (e.params as { missingProperty?: string } | undefined)?.missingProperty;
-      return e.name === 'required' && missing && Object.hasOwn(requiredMessages, missing) ? { ...e, message: requiredMessages[missing] } : e;
-    });
-  const customValidate = (data: T | undefined, errors: FormValidation<T>) => {
-    for (const [field, message] of check?.(data ?? ({} as T)) ?? []) {
-      (errors as Record<string, { addError: (m: string) => void }>)[field]?.addError(message);
+  const [errors, setErrors] = useState<ErrorSchema<T> | undefined>(undefined);
+  const required = ((schema as { required?: string[] }).required ?? []).filter((field) => Object.hasOwn(requiredMessages, field));
+
+  function submit(data: T) {
+    const found = new Map<string, string[]>();
+    const add = (field: string, message: string) => found.set(field, [...(found.get(field) ?? []), message]);
+    for (const field of required) {
+      const value = (data as Record<string, unknown>)[field];
+      if (value === undefined || value === null || String(value).trim() === '') add(field, requiredMessages[field]);
     }
-    return errors;
-  };
+    for (const [field, message] of check?.(data) ?? []) if (!found.get(field)?.includes(message)) add(field, message);
+    if (found.size) {
+      setErrors(Object.fromEntries([...found].map(([field, list]) => [field, { __errors: list }])) as ErrorSchema<T>);
+      return;
+    }
+    setErrors(undefined);
+    onSubmit(data);
+  }
+
   return (
     <Form<T>
       className="admin-form"
@@ -41,13 +51,13 @@ export function SchemaForm<T extends object>({ schema, uiSchema, formData, onCha
       uiSchema={uiSchema}
       formData={formData}
       validator={validator}
+      noValidate
       noHtml5Validate
       showErrorList={false}
+      extraErrors={errors}
       disabled={disabled}
-      transformErrors={transformErrors}
-      customValidate={customValidate}
       onChange={(e) => onChange(e.formData as T)}
-      onSubmit={(e) => onSubmit(e.formData as T)}
+      onSubmit={(e) => submit(e.formData as T)}
     >
       {children}
     </Form>
