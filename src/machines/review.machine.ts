@@ -6,14 +6,16 @@
  * within DRAFT_DELAY_MS of a change, never in the keystroke's own task).
  *
  * A draft of the same inspection and config version is applied on load ('restored'); one made on another version is
- * only offered ('offered') until RESTORE_DRAFT. SUBMITTED clears it.
+ * only offered ('offered') until RESTORE_DRAFT. Submitting is the submission machine, a child of `editing`; its
+ * success (SUBMITTED) clears the draft.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { ReviewEngine } from '../engine/model.ts';
 import type { InspectionDetail, RegistryData } from '../engine/inspection.ts';
 import type { Edit, EvaluateOptions, ReviewModel, Tab } from '../engine/types.ts';
 import type { ReviewDraft } from '../api/drafts.ts';
 import { errorDetail } from './error-detail.ts';
+import { submissionMachine } from './submission.machine.ts';
 
 /** A change is in the draft store at most this long after it was made (issue 16: within 200 ms). */
 export const DRAFT_DELAY_MS = 150;
@@ -97,11 +99,23 @@ function rebuild(context: ReviewContext, inspection: InspectionDetail, edits: re
   return context.engine.evaluate(inspection, edits, context.model?.registry ?? null, context.options);
 }
 
+/**
+ * The submission machine as the review's child: its success tells the review (SUBMITTED, the draft is cleared) and a
+ * 206 reloads the review (RELOAD). The screen adds the UI actions with `reviewSubmission.provide(...)`.
+ */
+export const reviewSubmission = submissionMachine.provide({
+  actions: {
+    submitted: sendParent({ type: 'SUBMITTED' }),
+    reloadPage: sendParent({ type: 'RELOAD' }),
+  },
+});
+
 export const reviewMachine = setup({
   types: {
     context: {} as ReviewContext,
     events: {} as ReviewEvent,
     input: {} as ReviewMachineInput,
+    children: {} as { submission: 'submission' },
     tags: {} as 'loading' | 'ready' | 'editing' | 'readOnly' | 'refreshing' | 'failed' | 'unsaved' | 'submitted',
   },
   actors: {
@@ -115,6 +129,7 @@ export const reviewMachine = setup({
     /** Writes the draft, or removes it when `draft` is null (nothing left to keep). */
     saveDraft: fromPromise<void, { key: string; draft: ReviewDraft | null }>(async () => undefined),
     clearDraft: fromPromise<void, { key: string }>(async () => undefined),
+    submission: reviewSubmission,
   },
   guards: {
     canEdit: ({ context }) => context.inspection !== null && context.canEditFn(context.inspection),
@@ -220,6 +235,8 @@ export const reviewMachine = setup({
             readOnly: { tags: 'readOnly' },
             editing: {
               tags: 'editing',
+              // Submitting is the child's: SUBMIT and the issue popup's events go to it (snapshot.children.submission).
+              invoke: { id: 'submission', src: 'submission', input: ({ context }) => ({ carId: context.inspection!.carId }) },
               on: {
                 EDIT: { actions: ['applyEdit', 'markDirty'] },
                 REMARK_TEXT: {

@@ -136,6 +136,8 @@ export const submissionMachine = setup({
     showSuccess: (_, _params: { message: string }) => {},
     showError: (_, _params: { message: string }) => {},
     navigateToList: () => {},
+    /** The server stored the review (the parent review clears its draft). */
+    submitted: () => {},
     reloadPage: () => {},
   },
   guards: {
@@ -216,7 +218,7 @@ export const submissionMachine = setup({
               params: ({ event }) => ({ message: submitFailureMessage({ body: event.output.data }) }),
             },
           },
-          { target: 'completed', actions: { type: 'showSuccess', params: { message: SUBMIT_SUCCESS } } },
+          { target: 'completed', actions: ['submitted', { type: 'showSuccess', params: { message: SUBMIT_SUCCESS } }] },
         ],
         onError: {
           target: 'idle',

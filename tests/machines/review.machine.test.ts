@@ -2,10 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { carEngine, carReviewConfig } from '../support/car.ts';
 import { createEngine } from '../../src/engine/model.ts';
+import { validateBeforeSubmit } from '../../src/engine/submission.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { InspectionDetail } from '../../src/engine/inspection.ts';
 import { memoryDrafts, type ReviewDraft } from '../../src/api/drafts.ts';
-import { configVersion, DRAFT_DELAY_MS, inspectionVersion, reviewMachine, type ReviewLoaded } from '../../src/machines/review.machine.ts';
+import { configVersion, DRAFT_DELAY_MS, inspectionVersion, reviewMachine, reviewSubmission, type ReviewLoaded } from '../../src/machines/review.machine.ts';
 import { controlledCall } from './helpers.ts';
 
 const REVIEWER = 'qc.reviewer@qc.example';
@@ -13,7 +14,7 @@ const KEY = `review:${REVIEWER}:77`;
 
 function inspectionOf(patch: Partial<InspectionDetail> = {}): InspectionDetail {
   return generateInspection(carReviewConfig, {
-    values: { insuranceType: 'Comprehensive', fuelType: 'Diesel' },
+    values: { insuranceType: 'Comprehensive', noClaimBonus: 'Yes', fuelType: 'Diesel', rtoNocIssued: 'No' },
     inspection: { carId: 77, appointmentId: 'APT0077', qcAssign: { to: REVIEWER }, inspectionStatus: 'smReview', ...patch },
   });
 }
@@ -231,3 +232,62 @@ describe('review machine: drafts (issue 16 Never lose work)', () => {
     expect(keyless.saves).toHaveLength(0);
   });
 });
+
+describe('review machine: submitting is the submission machine, a child of editing', () => {
+  function withSubmission(status: number) {
+    const drafts = memoryDrafts();
+    const load = controlledCall<{ carId: string }, ReviewLoaded>();
+    const posted: unknown[] = [];
+    const actor = createActor(
+      reviewMachine.provide({
+        actors: {
+          loadReview: load.logic,
+          loadDraft: fromPromise(({ input }) => drafts.load(input.key)),
+          saveDraft: fromPromise(async ({ input }) => void (input.draft ? await drafts.save(input.key, input.draft) : await drafts.clear(input.key))),
+          clearDraft: fromPromise(({ input }) => drafts.clear(input.key)),
+          submission: reviewSubmission.provide({
+            actors: { submitReview: fromPromise(async ({ input }) => (posted.push(input), { status, data: {} })) },
+          }),
+        },
+      }),
+      { input: { carId: '77', engine: carEngine, canEdit: () => true, draftKey: KEY } },
+    ).start();
+    return { actor, load, drafts, posted };
+  }
+
+  it('a read-only review has no submission child; the editor’s review has one', async () => {
+    const reader = start({ canEdit: false });
+    await reader.ready();
+    expect(snap(reader.actor).children.submission).toBeUndefined();
+    const editor = start();
+    await editor.ready();
+    expect(snap(editor.actor).children.submission).toBeDefined();
+  });
+
+  it('a successful submit tells the review, which clears the draft', async () => {
+    const { actor, load, drafts, posted } = withSubmission(200);
+    await load.settle({ ok: { inspection: inspectionOf(), registry: null, options: {} } });
+    actor.send({ type: 'SET_CRITICAL', value: true });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.has(KEY)).toBe(true);
+    const c = snap(actor).context;
+    snap(actor).children.submission!.send({ type: 'SUBMIT', model: c.model!, inspection: c.inspection!, isCritical: true, isDummy: false, reviewStartTime: '2026-11-23 10:00:00' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(validateBeforeSubmit(c.model!, { isDummy: false })).toBeNull();
+    expect(posted).toHaveLength(1);
+    expect(snap(actor).hasTag('submitted')).toBe(true);
+    expect(drafts.entries.has(KEY)).toBe(false);
+  });
+
+  it('a 206 answer reloads the review', async () => {
+    const { actor, load } = withSubmission(206);
+    await load.settle({ ok: { inspection: inspectionOf(), registry: null, options: {} } });
+    const c = snap(actor).context;
+    snap(actor).children.submission!.send({ type: 'SUBMIT', model: c.model!, inspection: c.inspection!, isCritical: false, isDummy: false, reviewStartTime: '2026-11-23 10:00:00' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(snap(actor).hasTag('loading')).toBe(true);
+    expect(load.calls).toHaveLength(2);
+    expect(snap(actor).hasTag('submitted')).toBe(false);
+  });
+});
+

@@ -5,7 +5,7 @@
 import { createContext, memo, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Tab as AriaTab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import dayjs from 'dayjs';
 import type { InspectionDetail } from '../../engine/inspection.ts';
@@ -14,10 +14,10 @@ import { useEngine, useProduct } from '../../products/ProductContext.tsx';
 import { showsDocumentPopup } from '../../machines/customer-documents.machine.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import type { RemarkTarget } from '../../api/review.ts';
-import { hasUnsubmittedWork, reviewMachine, type ReviewLoaded } from '../../machines/review.machine.ts';
+import { hasUnsubmittedWork, reviewMachine, reviewSubmission, type ReviewLoaded } from '../../machines/review.machine.ts';
 import type { LoginData } from '../../api/session.ts';
 import { fetchAppConfig, fetchRegistry, setReviewStartTime, uploadImage } from '../../api/review.ts';
-import { fetchInspection } from '../../api/main.ts';
+import { fetchInspection, submitReport } from '../../api/main.ts';
 import { draftKey, indexedDbDrafts, type DraftStore } from '../../api/drafts.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -143,6 +143,7 @@ function Review({ actor, inspection, model, session, access, recorder, recording
   const refresh = useCallback(() => actor.send({ type: 'REFRESH' }), [actor]);
   const remarkText = useCallback((key: string) => actor.getSnapshot().context.remarks[key] ?? '', [actor]);
   const onRemarkText = useCallback((key: string, text: string) => actor.send({ type: 'REMARK_TEXT', key, text }), [actor]);
+  const submission = useSelector(actor, (s) => s.children.submission);
   const unsaved = useSelector(actor, (s) => s.hasTag('editing') && !s.hasTag('submitted') && hasUnsubmittedWork(s.context));
   const confirmLeave = useLeaveGuard(unsaved);
   const [reviewStartTime] = useState(() => dayjs().format('YYYY-MM-DD HH:mm:ss'));
@@ -304,8 +305,9 @@ function Review({ actor, inspection, model, session, access, recorder, recording
             <RowList model={model} tab={tab} urls={urls} jump={jump} empty={tab === 'SUMMARY' ? null : undefined} />
           </TabPanel>
         </Tabs>
-        {access.canSubmit && (
+        {access.canSubmit && submission && (
           <SubmitFooter
+            submission={submission}
             model={model}
             inspection={inspection}
             reviewStartTime={reviewStartTime}
@@ -314,8 +316,7 @@ function Review({ actor, inspection, model, session, access, recorder, recording
             showDummy={!access.isVersionView}
             onCritical={(value) => actor.send({ type: 'SET_CRITICAL', value })}
             onDummy={(value) => actor.send({ type: 'SET_DUMMY', value })}
-            onReload={reload}
-            onSubmitted={() => actor.send({ type: 'SUBMITTED' })}
+
           />
         )}
         {overlay === 'finder' && (
@@ -354,6 +355,7 @@ function Review({ actor, inspection, model, session, access, recorder, recording
 /** One review, for the life of one carId: a new carId is a new machine. */
 function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, ...props }: ScreenProps & { carId: string; session: LoginData; versionStatus: string | null }) {
   const engine = useEngine();
+  const navigate = useNavigate();
   const actor = useActorRef(
     reviewMachine.provide({
       actors: {
@@ -362,6 +364,16 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
         loadDraft: fromPromise(({ input }) => drafts.load(input.key)),
         saveDraft: fromPromise(({ input }) => (input.draft ? drafts.save(input.key, input.draft) : drafts.clear(input.key))),
         clearDraft: fromPromise(({ input }) => drafts.clear(input.key)),
+        submission: reviewSubmission.provide({
+          actors: { submitReview: fromPromise(({ input }) => submitReport(input.carId, input.payload)) },
+          actions: {
+            // The engine's alert already lists the failing fields, one per line.
+            showAlert: (_, params) => window.alert(params.alert),
+            showSuccess: (_, params) => showSuccess(params.message),
+            showError: (_, params) => showError(params.message),
+            navigateToList: () => navigate('/inspection'),
+          },
+        }),
       },
     }),
     {

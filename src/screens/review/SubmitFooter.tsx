@@ -3,18 +3,17 @@
  * Submit, driven by the submission machine; the rejection popup asks for issue types ('No issue' exclusive).
  */
 import { useEffect, useRef } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { useNavigate } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Dialog, Heading, Modal, Radio, RadioGroup } from 'react-aria-components';
 import type { InspectionDetail } from '../../engine/inspection.ts';
 import type { ReviewModel } from '../../engine/types.ts';
-import { submissionMachine } from '../../machines/submission.machine.ts';
+import type { reviewSubmission } from '../../machines/review.machine.ts';
 import issueTypes from '../../config/issue-types.json';
-import { submitReport } from '../../api/main.ts';
-import { showError, showSuccess } from '../../components/toast.ts';
 
 interface Props {
+  /** The review machine's submission child (its UI actions are the screen's). */
+  submission: ActorRefFrom<typeof reviewSubmission>;
   model: ReviewModel;
   inspection: InspectionDetail;
   reviewStartTime: string;
@@ -23,32 +22,11 @@ interface Props {
   showDummy: boolean;
   onCritical: (critical: boolean) => void;
   onDummy: (dummy: boolean) => void;
-  /** A 206 answer asks for a reload. */
-  onReload: () => void;
-  /** The server stored the review (the draft is no longer needed). */
-  onSubmitted?: () => void;
-  alert?: (message: string) => void;
 }
 
-export function SubmitFooter({ model, inspection, reviewStartTime, isCritical, isDummy, showDummy, onCritical, onDummy, onReload, onSubmitted, alert = (m) => window.alert(m) }: Props) {
-  const navigate = useNavigate();
-  const [snapshot, send] = useMachine(
-    submissionMachine.provide({
-      actors: { submitReview: fromPromise(({ input }) => submitReport(input.carId, input.payload)) },
-      actions: {
-        // The engine's alert already lists the failing fields, one per line.
-        showAlert: (_, params) => alert(params.alert),
-        showSuccess: (_, params) => {
-          onSubmitted?.();
-          showSuccess(params.message);
-        },
-        showError: (_, params) => showError(params.message),
-        navigateToList: () => navigate('/inspection'),
-        reloadPage: () => onReload(),
-      },
-    }),
-    { input: { carId: inspection.carId } },
-  );
+export function SubmitFooter({ submission, model, inspection, reviewStartTime, isCritical, isDummy, showDummy, onCritical, onDummy }: Props) {
+  const snapshot = useSelector(submission, (s) => s);
+  const send = submission.send;
   const request = { type: 'SUBMIT', model, inspection, isCritical, isDummy, reviewStartTime } as const;
   const busy = snapshot.hasTag('busy');
   // Ctrl+Enter submits as the button does: the same event, so every pre-submit check runs.
