@@ -34,7 +34,7 @@ export function matrixSuite(h: Harness) {
       for (const r of routes) expect(r.access === 'public' || Object.hasOwn(AREA_PATHS, r.access), `${r.method} ${r.url}`).toBe(true);
     });
 
-    it('without a valid token (none, garbage, expired, signed out) every guarded call answers 401', async () => {
+    it('without a valid token (none, garbage, expired, signed out) every guarded call answers 401', { timeout: 120_000 }, async () => {
       let calls = 0;
       for (const r of h.app().apiRoutes.filter((r) => r.access !== 'public')) {
         for (const [name, token] of Object.entries(bad)) {
@@ -46,7 +46,7 @@ export function matrixSuite(h: Harness) {
       figures.add('matrix: calls without a valid token', calls);
     });
 
-    it('each demo role gets 403 exactly where access.ts says no, and never a 5xx', async () => {
+    it('each demo role gets 403 exactly where access.ts says no, and never a 5xx', { timeout: 120_000 }, async () => {
       let calls = 0;
       for (const r of orderedRoutes(h.app().apiRoutes)) {
         for (const u of demoUsers.users) {
