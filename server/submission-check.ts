@@ -80,13 +80,25 @@ export function editsFromSubmission(payload: SubmissionPayload, config: ReviewCo
   return { edits: [...ticks, ...values, ...remarks], unknown };
 }
 
+/** The answer to a submission that changes a field its user may not edit. */
+export const NOT_EDITABLE_ALERT = 'The submission changes fields that cannot be edited';
+
 /** The engine's pre-submit validation (spec 000 §5), run by the server on every submission. */
 export function engineSubmissionCheck(engine: ReviewEngine = getProduct('car').engine): SubmissionValidator {
   return (inspection, payload, context) => {
     const { edits, unknown } = editsFromSubmission(payload, engine.config);
     if (unknown.length) return { alert: 'Unknown fields in submission', fields: unknown };
+    const options = { role: context.role, duplicateKeyConfig: context.duplicateKeyConfig, ...(context.today ? { today: context.today } : {}) };
+    // Edit by edit, as the browser did: a change to a field the engine says this user may not edit (commentFlag 0
+    // or 2, hidden at that point) refuses the whole submission rather than being stored (issue 11 defect 4).
+    let model = engine.evaluate(inspection, [], context.registry, options);
+    const refused: string[] = [];
+    for (const edit of edits) {
+      if (engine.refusal(model, edit) === null) model = engine.apply(model, edit);
+      else refused.push(edit.key);
+    }
+    if (refused.length) return { alert: NOT_EDITABLE_ALERT, fields: refused };
     if (payload.isDummyInspection === 1) return null;
-    const model = engine.evaluate(inspection, edits, context.registry, { role: context.role, duplicateKeyConfig: context.duplicateKeyConfig, ...(context.today ? { today: context.today } : {}) });
     const issueType = hasRejections(model) ? payload.sections.summary.issueType : undefined;
     return validateBeforeSubmit(model, { isDummy: false, issueType }, engine.config);
   };

@@ -20,7 +20,7 @@ export interface ReviewEngine {
   readonly config: ReviewConfig;
   /** Full evaluation of an inspection with the reviewer's edits (in order) and optional registry data. */
   evaluate(inspection: InspectionDetail, edits?: readonly Edit[], registry?: RegistryData | null, options?: EvaluateOptions): ReviewModel;
-  /** One edit, incrementally; the result equals `evaluate(inspection, [...model.edits, edit])`. Unknown row keys leave the model unchanged. */
+  /** One edit, incrementally; the result equals `evaluate(inspection, [...model.edits, edit])`. A refused edit leaves the model unchanged. */
   apply(model: ReviewModel, edit: Edit): ReviewModel;
   /**
    * The naive baseline the benchmark compares against: like `apply`, but with no dependency graph — every rule is
@@ -30,6 +30,11 @@ export interface ReviewEngine {
   applyNaive(model: ReviewModel, edit: Edit, interpreted?: boolean): ReviewModel;
   /** Row config by key (image rows answer their group's config). */
   rowConfig(key: string): RowConfig | undefined;
+  /**
+   * Why the engine refuses `edit` on `model` (a value edit of a row that is not editable or is hidden, or an
+   * unknown row), or null. `apply` and `evaluate` leave refused edits out; the server refuses a submission holding one.
+   */
+  refusal(model: ReviewModel, edit: Edit): string | null;
 }
 
 /**
@@ -487,14 +492,32 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
         }
       }
     }
-    const applied: Edit[] = [];
-    for (const e of edits) {
-      const row = rows[e.key];
-      if (!row) continue;
-      applied.push(e);
-      rows[e.key] = reduceRow(row, e, applied.length);
+    // Edits go through `apply` one by one, so an edit the engine refuses at that point (refusal) is left out here
+    // exactly as it is in the browser.
+    let model = build(rows, order, ctx, registry, []);
+    for (const e of edits) model = applyWith(model, e, 'incremental');
+    return model;
+  }
+
+  /**
+   * Why the engine refuses an edit on this model, or null when it takes it (issue 11 defect 4): a value edit
+   * (setValue, toggleOption) on a row that is not editable (commentFlag 0 or 2, `editable: false`, image rows) or
+   * hidden; any edit of an unknown row.
+   */
+  function refusal(model: ReviewModel, edit: Edit): string | null {
+    const row = model.rows[edit.key];
+    if (!row) return `unknown row '${edit.key}'`;
+    switch (edit.type) {
+      case 'setValue':
+      case 'toggleOption':
+        if (!row.isEditable) return `${row.text} is not editable`;
+        if (!row.isVisible) return `${row.text} is hidden`;
+        return null;
+      case 'check':
+      case 'remark':
+      case 'mask':
+        return null;
     }
-    return build(rows, order, ctx, registry, applied);
   }
 
   function internalOf(model: ReviewModel): Internal {
@@ -516,8 +539,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
   }
 
   function applyWith(model: ReviewModel, edit: Edit, mode: 'incremental' | 'all' | 'allInterpreted'): ReviewModel {
-    const prev = model.rows[edit.key];
-    if (!prev || !model.context) return model;
+    if (!model.context || refusal(model, edit) !== null) return model;
     const { pre, data, results } = internalOf(model);
     const reduced = reduceRow(pre[edit.key], edit, (model.edits?.length ?? 0) + 1);
     const nextPre = { ...pre, [edit.key]: reduced };
@@ -588,6 +610,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     apply: (model, edit) => applyWith(model, edit, 'incremental'),
     applyNaive: (model, edit, interpreted = true) => applyWith(model, edit, interpreted ? 'allInterpreted' : 'all'),
     rowConfig: cfgOf,
+    refusal,
   };
 }
 

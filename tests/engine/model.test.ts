@@ -3,6 +3,7 @@ import { carEngine, carReviewConfig } from '../support/car.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { InspectionImage } from '../../src/engine/inspection.ts';
 import { toggleChoice } from '../../src/engine/model.ts';
+import type { Edit } from '../../src/engine/types.ts';
 
 const today = '01-06-2026';
 const img = (hashKey: string, title: string, extra: Partial<InspectionImage> = {}): InspectionImage => ({ hashKey, title, url: `https://img/${hashKey}.jpg`, ...extra });
@@ -210,5 +211,36 @@ describe("§3 'Checkable row': every property of the spec's row", () => {
     expect(m.rows.registrationState.dependentFields).toEqual(['rtoCode']);
     const image = carEngine.apply(m, { type: 'mask', key: 'rcImages:rcImages0', masked: true }).rows['rcImages:rcImages0'];
     expect(image).toMatchObject({ text: 'RC1', isVerified: true, isMaskedByQc: true, checked: true, isEditable: false, mapper: 'rcImages' });
+  });
+});
+
+describe('the engine refuses edits to rows that are not editable (issue 11 defect 4)', () => {
+  const inspection = generateInspection(carReviewConfig, { values: { isUnderHypothecation: 'No', carColour: 'White', odometerReading: '5000' }, commentFlags: { carColour: 0, odometerReading: 2 } });
+  const base = carEngine.evaluate(inspection, [], null, { today });
+
+  it.each([
+    ['commentFlag 0', { type: 'setValue', key: 'carColour', value: 'Red' }, 'Car Colour is not editable'],
+    ['commentFlag 2', { type: 'setValue', key: 'odometerReading', value: '9' }, 'Odometer Reading is not editable'],
+    ['a hidden row', { type: 'setValue', key: 'loanStatus', value: 'Open' }, 'Loan Status is hidden'],
+    ['an image row', { type: 'setValue', key: 'rcImages:rcImages0', value: 'x' }, 'is not editable'],
+  ] as [string, Edit, string][])('a value edit of %s is refused and leaves the model as it was', (_name, edit, why) => {
+    expect(carEngine.refusal(base, edit)).toContain(why);
+    expect(carEngine.apply(base, edit)).toBe(base);
+    expect(carEngine.evaluate(inspection, [edit], null, { today }).edits).toEqual([]);
+  });
+
+  it('ticking and remarking a row that is not editable still works (it can be rejected, not changed)', () => {
+    const edits: Edit[] = [{ type: 'check', key: 'carColour', checked: true }, { type: 'remark', key: 'carColour', remark: 'wrong colour' }];
+    for (const e of edits) expect(carEngine.refusal(base, e)).toBeNull();
+    const m = carEngine.evaluate(inspection, edits, null, { today });
+    expect(m.rows.carColour).toMatchObject({ checked: true, remark: 'wrong colour' });
+    expect(m.rows.carColour.newValue ?? null).toBeNull();
+  });
+
+  it('a row revealed by an earlier edit takes a value edit', () => {
+    const edits: Edit[] = [{ type: 'setValue', key: 'isUnderHypothecation', value: 'Yes' }, { type: 'setValue', key: 'loanStatus', value: 'Open' }];
+    const m = carEngine.evaluate(inspection, edits, null, { today });
+    expect(m.edits).toEqual(edits);
+    expect(m.rows.loanStatus).toMatchObject({ isVisible: true, newValue: 'Open' });
   });
 });

@@ -16,7 +16,7 @@ import type { Edit, ReviewModel } from '../../src/engine/types.ts';
 import { ImageWriter } from '../../server/seed/images.ts';
 import { InspectionGenerator } from '../../server/seed/inspections.ts';
 import { Random } from '../../server/seed/random.ts';
-import { editsFromSubmission, engineSubmissionCheck } from '../../server/submission-check.ts';
+import { editsFromSubmission, engineSubmissionCheck, NOT_EDITABLE_ALERT } from '../../server/submission-check.ts';
 
 const check = engineSubmissionCheck(carEngine);
 
@@ -90,6 +90,19 @@ describe('server submission check = client validateBeforeSubmit', () => {
         }
       }
       expect(refused).toBeGreaterThan(0);
+    });
+
+    it('a payload changing a field that is not editable (commentFlag 0 or 2) or hidden is refused, naming it (issue 11 defect 4)', () => {
+      const inspection = inspections.find((d) => (d.inspectionData.carDetails?.isUnderHypothecation?.value ?? 'No') === 'No')!;
+      inspection.inspectionData.carDetails!.carColour = { ...inspection.inspectionData.carDetails!.carColour!, commentFlag: 0 };
+      const model = carEngine.evaluate(inspection, [], null, { role: 'qc' });
+      const payload = payloadOf(model, inspection);
+      payload.sections.carDetails!.qcEditableFields.carColour = { title: 'Car Colour', value: 'Red' };
+      payload.sections.carDetails!.qcEditableFields.loanStatus = { title: 'Loan Status', value: 'Open' };
+      expect(check(inspection, payload, { registry: null, role: 'qc', duplicateKeyConfig: 0 })).toEqual({ alert: NOT_EDITABLE_ALERT, fields: ['carColour', 'loanStatus'] });
+      delete payload.sections.carDetails!.qcEditableFields.carColour;
+      delete payload.sections.carDetails!.qcEditableFields.loanStatus;
+      expect(check(inspection, payload, { registry: null, role: 'qc', duplicateKeyConfig: 0 })).toBeNull();
     });
 
     it('a payload naming a field the config does not know is refused', () => {
