@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { patchGsFlag, type FlagTypeDispositions } from '../../../src/api/gs.ts';
+import { ApiError } from '../../../src/api/http.ts';
+import { showError } from '../../../src/components/toast.ts';
+import unflagJson from '../../../src/config/gs-unflagging/unflag.json';
+import { UnflagActionBar } from '../../../src/screens/gs/UnflagActionBar.tsx';
+import { fakeLayout } from '../../support/layout.ts';
+
+vi.mock('../../../src/api/gs.ts', () => ({ patchGsFlag: vi.fn() }));
+vi.mock('../../../src/components/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
+
+const DISPOSITIONS: FlagTypeDispositions[] = [
+  { id: 0, label: 'Alpha', dispositions: unflagJson.dispositions['0'], subDispositions: unflagJson.subDispositions },
+  { id: 4, label: 'Beta', dispositions: unflagJson.dispositions['4'], subDispositions: [] },
+];
+
+beforeAll(() => fakeLayout());
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+function open(conditionFlag: number, hardBeta = false) {
+  render(
+    <MemoryRouter>
+      <UnflagActionBar appointmentId="2051200000" conditionFlag={conditionFlag} hardBeta={hardBeta} etag={'"2-1"'} dispositions={DISPOSITIONS} />
+    </MemoryRouter>,
+  );
+}
+
+describe('GS action bar (spec 002 §2, §5, §8)', () => {
+  it("a Beta car offers 'Mark as Beta', 'Change to Alpha', 'Un-flag this car'; Hard Beta disables the change", () => {
+    open(2, true);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark as Beta', 'Change to Alpha', 'Un-flag this car']);
+    expect((screen.getByRole('button', { name: 'Change to Alpha' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("a change asks for Reason and Disposition ('Reason is required', 'Disposition is required') and sends nothing without them", async () => {
+    const user = userEvent.setup();
+    open(0);
+    await user.click(screen.getByRole('button', { name: 'Change to Beta' }));
+    expect(screen.getByRole('button', { name: /Select All Wrong Granularities$/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Reason is required')).toBeTruthy();
+    expect(screen.getByText('Disposition is required')).toBeTruthy();
+    expect(patchGsFlag).not.toHaveBeenCalled();
+  });
+
+  it("Mark as keeps the flag without a reason; a 412 toast adds ', Please retry again.'", async () => {
+    vi.mocked(patchGsFlag).mockRejectedValueOnce(new ApiError('x', 412, { message: 'Precondition Failed', detail: 'The flag of this car was changed since you opened it' }));
+    const user = userEvent.setup();
+    open(2);
+    await user.click(screen.getByRole('button', { name: 'Mark as Beta' }));
+    expect(screen.queryByRole('textbox', { name: 'Reason' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(patchGsFlag).toHaveBeenCalledWith('2051200000', { reason: '', disposition: '', conditionFlag: 2, status: 'REVIEWED' }, '"2-1"');
+    await waitFor(() => expect(showError).toHaveBeenCalledWith('The flag of this car was changed since you opened it, Please retry again.'));
+  });
+});
