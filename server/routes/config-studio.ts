@@ -149,6 +149,34 @@ const configStudioRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.post(
+    '/v2/config-studio/products/:product/check',
+    {
+      config: { access: 'configStudio', maxDepth: 40 },
+      schema: {
+        summary: 'Run the checks of npm run config:check on a config without saving it: schema and semantic problems at their JSON path, and each case with its problems',
+        querystring: query,
+        params: productParams,
+        body: { type: 'object', properties: { config: {} }, required: ['config'], additionalProperties: false },
+        response: {
+          200: detailOf({
+            type: 'object',
+            properties: {
+              problems: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+              cases: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, problems: { type: 'array', items: { type: 'string' } } } } },
+            },
+          }),
+          ...guardedErrors,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const product = productOr404((request.params as { product: string }).product);
+      return { detail: checkProductConfig(product, (request.body as { config: unknown }).config) };
+    },
+  );
+
+  app.post(
     '/v2/config-studio/products/:product/versions',
     {
       // json-logic rules nest deeper than request data usually does.

@@ -62,6 +62,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   { path: '/bike-review/:appointmentId', screen: productScreen('bike', () => import('../screens/bike/BikeReviewScreen.tsx')), access: 'private' },
   { path: '/inspection-bike-version/:appointment', screen: lazy(() => import('../screens/bike/BikeVersionsScreen.tsx')), access: 'private' },
   { path: '/bike-report/:appointmentId', screen: lazy(() => import('../screens/bike/BikeReportScreen.tsx')), access: 'private' },
+  { path: '/config-studio', screen: lazy(() => import('../screens/studio/ConfigStudioScreen.tsx')), access: 'private' },
 ];
 
 /** First path segments that have a screen in this build ('/inspection', '/review', ...). */

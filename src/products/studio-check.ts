@@ -1,8 +1,8 @@
 /**
  * The checks of `npm run config:check` for one product config as a single JSON document, as the config studio
  * edits and the server stores it (issue 17): JSON Schema, the semantic checks, then the config's own cases.
- * The same function runs in the studio (on every change) and on the server (before a version is saved), so the
- * two cannot disagree. Uses ajv: kept out of the review bundles (only the lazy studio chunk, the server and scripts load it).
+ * The server runs it before a version is saved and for the studio on every change (ajv compiles with eval, which
+ * the app's Content Security Policy refuses, so the browser asks the server), so the two cannot disagree.
  */
 import { runCase } from '../engine/cases.ts';
 import { buildConfig, ConfigError, mergeConfigFiles, type ReviewConfigFile } from '../engine/config.ts';
@@ -34,12 +34,12 @@ export interface ProductCheck {
   cases: CaseResult[];
 }
 
-interface StudioProduct {
+export interface StudioProduct {
   id: string;
   name: string;
   /** The JSON in src/config, as one document: the seed of the first version and the fallback. */
   seed: () => unknown;
-  /** The JSON Schema of that document (for the editor). */
+  /** The JSON Schema of that document. */
   schema: object;
   check: (json: unknown) => CaseResult[];
 }
@@ -121,3 +121,4 @@ export function refusalReasons(check: ProductCheck): string[] {
     ...check.cases.filter((c) => c.problems.length).map((c) => `Case '${c.name}' fails: ${c.problems.join('; ')}.`),
   ];
 }
+

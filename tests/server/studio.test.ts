@@ -67,6 +67,13 @@ describe.each(DB_KINDS)('config studio API on %s', (kind) => {
       "Case 'Insurance 3rd Party keeps the expiry and drops the no-claim bonus' fails: row 'noClaimBonus'.isVisible: expected false, got true.",
     ]);
     for (const a of answers) expect(a.json().detail).not.toMatch(/\n\s+at /);
+    // The studio's check call answers the same findings without storing anything.
+    const checked = (await call('POST', `${BASE}/car/check`, { config: failingCase })).json().detail;
+    expect(checked.problems).toEqual([]);
+    expect(checked.cases.filter((c: Json) => c.problems.length).map((c: Json) => c.name)).toEqual(['Insurance 3rd Party keeps the expiry and drops the no-claim bonus']);
+    expect((await call('POST', `${BASE}/car/check`, { config: schemaError })).json().detail.problems).toEqual([
+      { path: '/rules/0/effect', message: expect.stringMatching(/^must be equal to one of the allowed values/) },
+    ]);
     expect((await h.db().query('SELECT count(*)::int AS n FROM config_versions')).rows[0]).toEqual({ n: 0 });
   });
 

@@ -1,0 +1,56 @@
+/** Calls of the config studio (issue 17) to the main host: products, their config versions, save and activate. */
+import { mainHttp } from './main.ts';
+
+export interface StudioProductRow {
+  id: string;
+  name: string;
+  /** The active version, null while the JSON in src/config is in use. */
+  activeVersion: number | null;
+  versions: number;
+}
+
+export interface ConfigVersion {
+  id: number;
+  product: string;
+  message: string;
+  author: string;
+  authorName: string;
+  createdAt: string;
+  active: boolean;
+}
+
+const base = 'v2/config-studio/products';
+
+export async function studioProducts(): Promise<StudioProductRow[]> {
+  return (await mainHttp.get<{ detail: StudioProductRow[] }>(base)).data.detail;
+}
+
+export async function configVersions(product: string): Promise<ConfigVersion[]> {
+  return (await mainHttp.get<{ detail: ConfigVersion[] }>(`${base}/${encodeURIComponent(product)}/versions`)).data.detail;
+}
+
+export async function activeConfig(product: string): Promise<{ id: number | null; config: unknown }> {
+  return (await mainHttp.get<{ detail: { id: number | null; config: unknown } }>(`${base}/${encodeURIComponent(product)}/active`)).data.detail;
+}
+
+export async function configVersion(product: string, id: number): Promise<ConfigVersion & { config: unknown }> {
+  return (await mainHttp.get<{ detail: ConfigVersion & { config: unknown } }>(`${base}/${encodeURIComponent(product)}/versions/${id}`)).data.detail;
+}
+
+export async function saveConfigVersion(product: string, config: unknown, message: string): Promise<ConfigVersion> {
+  return (await mainHttp.post<{ detail: ConfigVersion }>(`${base}/${encodeURIComponent(product)}/versions`, { config, message })).data.detail;
+}
+
+export async function activateConfigVersion(product: string, id: number): Promise<ConfigVersion> {
+  return (await mainHttp.post<{ detail: ConfigVersion }>(`${base}/${encodeURIComponent(product)}/versions/${id}/activate`, undefined)).data.detail;
+}
+
+export interface ConfigCheck {
+  problems: { path: string; message: string }[];
+  cases: { name: string; problems: string[] }[];
+}
+
+/** The server's checks of a config (schema, semantic, cases) without saving it. */
+export async function checkConfig(product: string, config: unknown, signal?: AbortSignal): Promise<ConfigCheck> {
+  return (await mainHttp.post<{ detail: ConfigCheck }>(`${base}/${encodeURIComponent(product)}/check`, { config }, { signal })).data.detail;
+}
