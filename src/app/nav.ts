@@ -15,6 +15,7 @@ const MAIN_LINKS: NavLinkItem[] = [
   { to: '/gs-refurbishment-version', label: 'Refurbishment Versions' },
   { to: '/gs-unflagging', label: 'GS Unflagging' },
   { to: '/car-variant-list', label: 'Car Variants' },
+  { to: '/config-studio', label: 'Config Studio' },
 ];
 
 /** Admin pages, QC admin only (spec 002 §2; '/admin' is labelled 'Admin - Xfactor'). */

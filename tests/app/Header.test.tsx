@@ -79,7 +79,7 @@ describe('spec 000 §2 header: navigation links by role', () => {
         <Header session={user('SM-QcAdmin')} />
       </MemoryRouter>,
     );
-    expect(linkNames()).toEqual(['Car QC', 'Bike QC', 'Versions', 'Refurbishment', 'Refurbishment Versions', 'GS Unflagging', 'Car Variants']);
+    expect(linkNames()).toEqual(['Car QC', 'Bike QC', 'Versions', 'Refurbishment', 'Refurbishment Versions', 'GS Unflagging', 'Car Variants', 'Config Studio']);
   });
 
   it.each([
