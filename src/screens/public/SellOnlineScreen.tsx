@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import rules from '../../config/public/sell-online.json';
+import rules from '../../config/sell-online.json';
 import { answerSellOnline, fetchSellOnline, openSellOnline, type SellOnlineRecord } from '../../api/public.ts';
 import { evaluateOutcome, type OutcomeRule } from '../../engine/outcome.ts';
 import { INVALID_LINK, linkFailure, rupees } from './link.ts';
