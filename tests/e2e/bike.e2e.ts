@@ -37,11 +37,23 @@ describe('spec 001 bike flow', () => {
     const context = await signedInContext(browser, baseURL, BIKE);
     const page = await context.newPage();
     const errors = watchErrors(page);
+    // 50 a page (001 §2): whether page 2 is fetched before any scroll depends on the layout's height, so the test
+    // reads the pages the list fetched instead of counting rows at an instant.
+    const pageSizes = new Map<string, number>();
+    page.on('response', async (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.endsWith('/bike-api/appointment') && r.ok()) pageSizes.set(url.searchParams.get('page')!, ((await r.json()) as { data: unknown[] }).data.length);
+    });
     await page.goto(`${baseURL}/`);
     await page.waitForURL(`${baseURL}/inspection-bike`);
     await page.locator('tbody tr').nth(49).waitFor();
     await expect(page.getByRole('columnheader').allTextContents()).resolves.toEqual(['Appointment ID', 'Inspection By', 'Make', 'Model', 'Inspection End Time', 'QC User']);
-    expect(await page.locator('tbody tr').count()).toBe(50);
+    await page.locator('.sentinel').scrollIntoViewIfNeeded();
+    await page.locator('tbody tr').nth(69).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(70);
+    expect(pageSizes.get('1')).toBe(50);
+    expect(pageSizes.get('2')).toBe(20);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByLabel('Search').fill(free.appointmentId);
     await page.getByRole('button', { name: 'Search' }).click();
     await page.locator('tbody tr').filter({ hasText: free.appointmentId }).getByRole('button', { name: 'Assign to me' }).click();
