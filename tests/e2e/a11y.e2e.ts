@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiAs, claim, isFree, listAll } from './api.ts';
+import type { RefurbListRow } from '../../src/api/refurbishment.ts';
 import { laterForCustomerDocuments, launchBrowser, signedInContext } from './browser.ts';
 
 const baseURL = inject('baseURL');
@@ -64,6 +65,16 @@ export const SCREENS: Screen[] = [
   },
   { name: '/view-image/{index}', user: REVIEWER, path: () => '/view-image/0', ready: (page) => page.getByText('No results found').waitFor() },
   { name: '/gs-refurbishment (list)', user: REVIEWER, path: () => '/gs-refurbishment', ready: settled },
+  {
+    name: '/gs-refurbishment-review/{appointmentId}',
+    user: REVIEWER,
+    path: async () => {
+      const api = await apiAs(baseURL, REVIEWER);
+      const { data } = await api.get<{ data: RefurbListRow[] }>('v2/refurbishment?page=1');
+      return `/gs-refurbishment-review/${data[0].appointmentId}`;
+    },
+    ready: settled,
+  },
   { name: '/gs-refurbishment-version', user: REVIEWER, path: () => '/gs-refurbishment-version', ready: settled },
   { name: '/gs-unflagging (list)', user: 'gs.team@qc.example', path: () => '/gs-unflagging', ready: settled },
   { name: '/inspection-bike (list)', user: 'bike.qc@qc.example', path: () => '/inspection-bike', ready: settled },
