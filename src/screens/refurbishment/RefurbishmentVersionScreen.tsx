@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Input, Label, SearchField } from 'react-aria-components';
 import dayjs from 'dayjs';
@@ -8,35 +8,18 @@ import { REFURBISHMENT_TEXTS } from '../../machines/refurbishment.rules.ts';
 import { REVIEW_OPENING_ROLES, canAccess } from '../../session/access.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
+import { useRowsFor } from '../../components/useRowsFor.ts';
 import './refurbishment.css';
 
 export const REFURB_VERSION_COLUMNS = ['Make', 'Model', 'Version', 'Inspection Status', 'Refurbished By', 'End Time'] as const;
 
-type Load = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; rows: RefurbVersionRow[] };
 
 /** /gs-refurbishment-version[/{appointment}] (spec 001 §2 'GS refurbishment versions'). */
 export function RefurbishmentVersionScreen() {
   const session = useSession();
   const { appointment = '' } = useParams();
   const navigate = useNavigate();
-  const [load, setLoad] = useState<Load>({ status: appointment ? 'loading' : 'idle' });
-  const [shownFor, setShownFor] = useState(appointment);
-  if (shownFor !== appointment) {
-    setShownFor(appointment);
-    setLoad({ status: appointment ? 'loading' : 'idle' });
-  }
-
-  useEffect(() => {
-    if (!appointment) return;
-    let cancelled = false;
-    fetchRefurbishmentVersions(appointment).then(
-      (rows) => !cancelled && setLoad({ status: 'done', rows }),
-      (error: unknown) => !cancelled && setLoad({ status: 'error', message: plainDetail(error) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [appointment]);
+  const load = useRowsFor(appointment, fetchRefurbishmentVersions, plainDetail);
 
   if (!session) return null;
   // QC roles open the review of a version; other roles see rows that are not clickable (spec 001 §2, §6).

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, type KeyboardEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Input, Label, SearchField } from 'react-aria-components';
 import dayjs from 'dayjs';
@@ -8,6 +8,9 @@ import { REVIEW_OPENING_ROLES } from '../../session/access.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useRowsFor } from '../../components/useRowsFor.ts';
+
+const errorMessage = (error: unknown) => (error as Error).message;
 
 export const VERSION_COLUMNS = [
   'Store', 'Make', 'Model', 'Variant', 'Version', 'Inspection Status', 'Inspection by', 'QC by',
@@ -28,29 +31,12 @@ export function VersionListScreen() {
   return session ? <VersionList session={session} /> : null;
 }
 
-type Load = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; rows: VersionRow[] };
 
 function VersionList({ session }: { session: LoginData }) {
   const { appointmentId = '' } = useParams();
   const navigate = useNavigate();
-  const [load, setLoad] = useState<Load>({ status: appointmentId ? 'loading' : 'idle' });
-  const [shownFor, setShownFor] = useState(appointmentId);
-  if (shownFor !== appointmentId) {
-    setShownFor(appointmentId);
-    setLoad({ status: appointmentId ? 'loading' : 'idle' });
-  }
-
-  useEffect(() => {
-    if (!appointmentId) return;
-    let cancelled = false;
-    fetchVersions(appointmentId, session.email).then(
-      (rows) => !cancelled && setLoad({ status: 'done', rows }),
-      (e: Error) => !cancelled && setLoad({ status: 'error', message: e.message }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [appointmentId, session.email]);
+  const fetchRows = useCallback((id: string) => fetchVersions(id, session.email), [session.email]);
+  const load = useRowsFor(appointmentId, fetchRows, errorMessage);
 
   const clickable = REVIEW_OPENING_ROLES.includes(session.role);
   const open = (row: VersionRow) => {

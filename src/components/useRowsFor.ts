@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+
+/** Rows loaded for a key (an appointment searched for): nothing asked yet, loading, failed, or the rows. */
+export type RowsLoad<T> = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; rows: T[] };
+
+/**
+ * Loads `fetchRows(key)` whenever `key` changes ('' asks for nothing). An answer for a key no longer shown is dropped,
+ * and a new key shows 'loading' in the same render instead of the previous key's rows. `fetchRows` and `errorText`
+ * must keep their identity between renders (module functions or `useCallback`).
+ */
+export function useRowsFor<T>(key: string, fetchRows: (key: string) => Promise<T[]>, errorText: (error: unknown) => string): RowsLoad<T> {
+  const [load, setLoad] = useState<RowsLoad<T>>({ status: key ? 'loading' : 'idle' });
+  const [shownFor, setShownFor] = useState(key);
+  if (shownFor !== key) {
+    setShownFor(key);
+    setLoad({ status: key ? 'loading' : 'idle' });
+  }
+
+  useEffect(() => {
+    if (!key) return;
+    let cancelled = false;
+    fetchRows(key).then(
+      (rows) => !cancelled && setLoad({ status: 'done', rows }),
+      (error: unknown) => !cancelled && setLoad({ status: 'error', message: errorText(error) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [key, fetchRows, errorText]);
+
+  return load;
+}
