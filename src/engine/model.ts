@@ -35,6 +35,18 @@ export interface ReviewEngine {
    * unknown row), or null. `apply` and `evaluate` leave refused edits out; the server refuses a submission holding one.
    */
   refusal(model: ReviewModel, edit: Edit): string | null;
+  /** What the rules saw on `model`: read by explain.ts (the studio's "why is this hidden?" panel). */
+  trace(model: ReviewModel): RuleTrace;
+}
+
+/**
+ * Every rule the engine runs (the config's in order, then the implicit parent rules), the data they read (`K`,
+ * `checked.K`, `changed.K`, `seq.K`, `ctx.*`) and each rule's result, by rule index.
+ */
+export interface RuleTrace {
+  rules: readonly RuleConfig[];
+  data: Readonly<Record<string, unknown>>;
+  results: readonly boolean[];
 }
 
 /**
@@ -611,6 +623,10 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     applyNaive: (model, edit, interpreted = true) => applyWith(model, edit, interpreted ? 'allInterpreted' : 'all'),
     rowConfig: cfgOf,
     refusal,
+    trace: (model) => {
+      const { data, results } = internalOf(model);
+      return { rules, data, results };
+    },
   };
 }
 
