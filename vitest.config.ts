@@ -1,16 +1,46 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
 
-// Engine, machine and server tests run in node; component tests opt into jsdom per file
-// with `// @vitest-environment jsdom`.
+// Two projects. `unit`: engine, machine and server tests in node; component tests opt into jsdom per file with
+// `// @vitest-environment jsdom`. `storybook`: every story rendered in headless Debian Chromium (never a downloaded
+// browser), its play function run and axe-core checked (.storybook/preview.ts fails serious/critical violations).
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
-    environment: 'node',
-    testTimeout: 20000,
-    hookTimeout: 60000,
-    pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: ['tests/e2e/**', 'node_modules/**'],
+          environment: 'node',
+          testTimeout: 20000,
+          hookTimeout: 60000,
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: '.storybook' })],
+        test: {
+          name: 'storybook',
+          testTimeout: 30000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
   },
 });

@@ -1,11 +1,13 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 
-// Written by hand (TOOLCHAIN.md: no `storybook init`). Stories live in stories/.
+// Written by hand (TOOLCHAIN.md: no `storybook init`, no `storybook add`, which would download a browser).
+// Stories live in stories/. Docs pages read each component's props from its TypeScript types (react-docgen).
 const config: StorybookConfig = {
   framework: '@storybook/react-vite',
   stories: ['../stories/**/*.stories.@(ts|tsx)'],
-  addons: [],
+  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
   core: { disableTelemetry: true },
+  typescript: { reactDocgen: 'react-docgen' },
 };
 
 export default config;

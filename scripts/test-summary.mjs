@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 const exitCode = Number(process.argv[2] ?? 0);
 let passed = 0;
 let failed = 0;
-for (const file of ['.vitest-results.json', '.vitest-e2e-results.json']) {
+for (const file of ['.vitest-results.json', '.vitest-stories-results.json', '.vitest-e2e-results.json']) {
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
