@@ -42,8 +42,8 @@ export const AREA_PATHS = {
   refurbishmentVersions: ['/gs-refurbishment-version'],
   /** GS unflagging list, detail and actions (spec 002 §6: GS and QC admin). */
   gs: ['/gs-unflagging'],
-  /** The live auto-assignment stream: car reviewers and GS reviewers (spec 000 §4, 002 §7). */
-  live: ['/inspection', '/gs-unflagging'],
+  /** The live auto-assignment stream: every list that refreshes from it (car 000 §4, bike and refurbishment 001 §2, GS 002 §7). */
+  live: ['/inspection', '/inspection-bike', '/gs-refurbishment', '/gs-unflagging'],
   /** Cities with their centres, for the list filters of the car and GS lists. */
   cityStores: ['/inspection', '/gs-unflagging'],
   /** The config studio: product config versions, saving and activating them (issue 17: analyst and QC admin). */

@@ -142,16 +142,17 @@ export async function runAutoAssignment(db: Db, opts: AutoAssignOptions = {}): P
 }
 
 /**
- * Runs `runAutoAssignment` every `intervalMs` (server/main.ts: AUTO_ASSIGN_INTERVAL_MS, default 60 s, 0 = off).
- * Never started by buildApp, so tests run a round only when they ask for one. Answers the stop function.
+ * Runs one product's auto-assignment round every `intervalMs` (server/main.ts: AUTO_ASSIGN_INTERVAL_MS, default
+ * 60 s, 0 = off), never two rounds of it at once. Never started by buildApp, so tests run a round only when they ask
+ * for one. Answers the stop function.
  */
-export function startAutoAssignmentJob(db: Db, opts: AutoAssignOptions & { intervalMs: number; onError?: (error: unknown) => void }): () => void {
+export function startRoundJob(round: () => Promise<unknown>, opts: { intervalMs: number; onError?: (error: unknown) => void }): () => void {
   if (!(opts.intervalMs > 0)) return () => undefined;
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    runAutoAssignment(db, opts)
+    round()
       .catch((error) => opts.onError?.(error))
       .finally(() => {
         running = false;

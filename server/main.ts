@@ -7,9 +7,9 @@ import refurbishmentConfig from '../src/config/refurbishment/refurbishment.json'
 import { loadRefurbishmentConfig } from '../src/engine/refurbishment-config.ts';
 import { buildApp } from './app.ts';
 import { devAuthRefusal } from './auth.ts';
-import { startAutoAssignmentJob } from './auto-assignment.ts';
+import { runAutoAssignment, startRoundJob } from './auto-assignment.ts';
 import { openDb } from './db.ts';
-import { startGsAutoAssignmentJob } from './gs-assignment.ts';
+import { runPoolAssignment } from './assignment-pools.ts';
 import { linkSecret } from './link-token.ts';
 import { migrate } from './migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
@@ -53,23 +53,20 @@ const app = await buildApp({
 });
 
 let stopping = false;
-// The auto-assignment job (spec 000 §4); AUTO_ASSIGN_INTERVAL_MS=0 turns it off. It assigns only while sleepTime > 0.
-const stopAutoAssignment = startAutoAssignmentJob(db, {
-  intervalMs: Number(env.AUTO_ASSIGN_INTERVAL_MS ?? 60_000),
-  maxOpenPerReviewer: Number(env.AUTO_ASSIGN_MAX_OPEN ?? 1),
-  onError: (error) => console.error('auto-assignment failed', error),
-});
-// GS flagged cars are handed out on the same interval (spec 002 §7).
-const stopGsAutoAssignment = startGsAutoAssignmentJob(db, {
-  intervalMs: Number(env.AUTO_ASSIGN_INTERVAL_MS ?? 60_000),
-  onError: (error) => console.error('GS auto-assignment failed', error),
-});
+// The auto-assignment jobs, all on one interval; AUTO_ASSIGN_INTERVAL_MS=0 turns them off. Cars (spec 000 §4) are
+// assigned only while sleepTime > 0; flagged cars go to GS users (002 §7) and bikes awaiting review to bike QC users.
+const intervalMs = Number(env.AUTO_ASSIGN_INTERVAL_MS ?? 60_000);
+const maxOpenPerReviewer = Number(env.AUTO_ASSIGN_MAX_OPEN ?? 1);
+const stopJobs = [
+  startRoundJob(() => runAutoAssignment(db, { maxOpenPerReviewer }), { intervalMs, onError: (error) => console.error('auto-assignment failed', error) }),
+  startRoundJob(() => runPoolAssignment(db, 'gs'), { intervalMs, onError: (error) => console.error('GS auto-assignment failed', error) }),
+  startRoundJob(() => runPoolAssignment(db, 'bike', { maxOpen: maxOpenPerReviewer }), { intervalMs, onError: (error) => console.error('bike auto-assignment failed', error) }),
+];
 
 async function stop() {
   if (stopping) return;
   stopping = true;
-  stopAutoAssignment();
-  stopGsAutoAssignment();
+  for (const stopJob of stopJobs) stopJob();
   await app.close();
   await db.close();
   process.exit(0);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { apiLogin, launchBrowser, signedInContext, watchErrors } from './browser.ts';
+import { startServer } from './server.ts';
 
 const baseURL = inject('baseURL');
 const BIKE = 'bike.qc@qc.example';
@@ -175,4 +176,75 @@ describe('spec 001 bike flow', () => {
     expect(text).not.toContain('Print');
     await context.close();
   });
+
+  it("the assignee changes make, model and variant: 'Make Model Variant updated', and the bike keeps them", async () => {
+    const api = await bikeApi(BIKE);
+    const { data } = await api<{ data: { appointmentId: string; qcUser: string | null }[] }>('appointment?status=READY_FOR_REVIEW&page=1');
+    const free = data.filter((r) => !r.qcUser && r.appointmentId > ASSIGNED).at(-1)!;
+    const { access_token } = await apiLogin(baseURL, BIKE);
+    const form = new FormData();
+    form.set('assignUser', BIKE);
+    const assigned = await fetch(`${baseURL}/bike-api/appointment/${free.appointmentId}/qc/assign`, { method: 'POST', headers: { authorization: `Bearer ${access_token}` }, body: form });
+    expect(assigned.status).toBe(200);
+    const before = (await api<{ detail: { make: string; model: string; variant: string } }>(`appointment/${free.appointmentId}`)).detail;
+
+    const context = await signedInContext(browser, baseURL, BIKE);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseURL}/bike-review/${free.appointmentId}`);
+    const panel = page.getByRole('form', { name: 'Make, model and variant' });
+    const update = panel.getByRole('button', { name: 'Update Make Model Variant' });
+    await expect(update.isDisabled()).resolves.toBe(true);
+    const make = panel.getByLabel('Make');
+    const makes = (await make.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })))).filter((o) => o.value);
+    const other = makes.find((o) => o.label !== before.make)!;
+    await make.selectOption(other.value);
+    const model = panel.getByLabel('Model');
+    await model.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
+    const modelName = (await model.locator('option:not([value=""])').first().textContent())!;
+    await model.selectOption({ label: modelName });
+    const variant = panel.getByLabel('Variant');
+    const variantName = (await variant.locator('option:not([value=""])').first().textContent())!;
+    await variant.selectOption({ label: variantName });
+    await update.click();
+    await page.getByText('Make Model Variant updated').waitFor();
+
+    const after = (await api<{ detail: { make: string; model: string; variant: string } }>(`appointment/${free.appointmentId}`)).detail;
+    expect(after).toMatchObject({ make: other.label, model: modelName, variant: variantName });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the bike list follows the live auto-assignment record (001 §2)', () => {
+  it('a bike auto-assigned to the signed-in bike QC user reloads the open list without a page reload', async () => {
+    // A server of its own with the auto-assignment jobs on, so the round cannot hand out the shared server's bikes.
+    const server = await startServer({ env: { AUTO_ASSIGN_INTERVAL_MS: '1500', AUTO_ASSIGN_MAX_OPEN: '1000' } });
+    try {
+      const context = await signedInContext(browser, server.baseURL, BIKE);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const listLoads: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.endsWith('/bike-api/appointment') && url.searchParams.get('page') === '1') listLoads.push(r.url());
+      });
+      await page.goto(`${server.baseURL}/inspection-bike`);
+      await page.locator('tbody tr').first().waitFor();
+      // Every round (1.5 s) gives the signed-in bike QC user one more bike (AUTO_ASSIGN_MAX_OPEN 1000).
+      const { access_token } = await apiLogin(server.baseURL, BIKE);
+      const mine = async () => {
+        const res = await fetch(`${server.baseURL}/bike-api/appointment?status=READY_FOR_REVIEW&page=1&user=${encodeURIComponent(BIKE)}`, { headers: { authorization: `Bearer ${access_token}` } });
+        return ((await res.json()) as { total: number }).total;
+      };
+      const held = await mine();
+      await expect.poll(mine, { timeout: 15_000 }).toBeGreaterThan(held);
+      // Nothing on the page changed its filters: only the stream's 'changed' reloads page 1.
+      await expect.poll(() => listLoads.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
 });

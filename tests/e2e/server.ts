@@ -26,17 +26,29 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the real server (`node --import tsx server/main.ts`: built app + API) on a fresh embedded database in a
- * temporary DATA_DIR and a free port, in dev sign-in mode, serving `staticDir` (default: a copy of dist/ taken now), and waits until POST /api/oauth answers.
+ * temporary DATA_DIR and a free port, in dev sign-in mode, serving `staticDir` (default: a copy of dist/ taken now), with
+ * `env` on top, and waits until POST /api/oauth answers.
  * Used once per browser-test run (global-setup) and by the browser benchmark.
  */
-export async function startServer(opts: { staticDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(opts: { staticDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'qc-e2e-'));
   // Serve a snapshot of the build: a `vite build` run meanwhile (another terminal, a watcher) replaces dist/ and would
   // pull the assets from under the pages of a running test.
   const staticDir = opts.staticDir ?? join(dataDir, 'dist');
   if (!opts.staticDir && existsSync('dist')) cpSync('dist', staticDir, { recursive: true });
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, AUTH_MODE: 'dev', LINK_SECRET: E2E_LINK_SECRET };
+  // The auto-assignment jobs are off unless a test turns them on: a round would hand the seeded work to whoever
+  // happens to be signed in, under the feet of other tests.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    AUTH_MODE: 'dev',
+    LINK_SECRET: E2E_LINK_SECRET,
+    AUTO_ASSIGN_INTERVAL_MS: '0',
+    ...opts.env,
+  };
   delete env.DATABASE_URL;
   env.STATIC_DIR = staticDir;
   let output = '';

@@ -1,5 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runPoolAssignment } from '../../../server/assignment-pools.ts';
+import { readRecord } from '../../../server/auto-assignment.ts';
 import { bikeAppointmentId, seedBikes } from '../../../server/seed/bikes.ts';
 import { multipart, PNG, type FilePart } from '../support/extras.ts';
 import { ADMIN, BIKE, GS, OTHER, REVIEWER, REVIEWER2, STORE, VERSION, VERSION_PDF, type Harness } from '../support/harness.ts';
@@ -148,6 +150,26 @@ export function bikeSuite(h: Harness) {
         const json = await h.call('POST', `/bike-api/appointment/${id}/qc/assign`, { token: await h.token(BIKE), body: { assignUser: BIKE } });
         expect(json.statusCode).toBe(400);
         expect(await audits('bike-assign', id)).toBe(0);
+      });
+    });
+
+    describe('auto-assignment (001 §2: the bike list follows the live record)', () => {
+      it('hands the oldest unassigned bike to a signed-in bike QC user below the limit, turns their record to changed, audited', async () => {
+        await h.token(BIKE);
+        const held = async () => (await h.db().query<{ n: number }>("SELECT count(*)::int AS n FROM bike_inspections WHERE is_latest AND status = 'READY_FOR_REVIEW' AND lower(qc_user) = lower($1)", [BIKE])).rows[0].n;
+        const before = await held();
+        const oldest = (await h.db().query<{ appointment_id: string }>("SELECT appointment_id FROM bike_inspections WHERE is_latest AND qc_user IS NULL AND status = 'READY_FOR_REVIEW' ORDER BY inspection_end_time, id LIMIT 1")).rows[0].appointment_id;
+        // At the limit nobody gets more.
+        expect(await runPoolAssignment(h.db(), 'bike', { maxOpen: before })).toEqual([]);
+        const assigned = await runPoolAssignment(h.db(), 'bike', { maxOpen: before + 1 });
+        expect(assigned).toEqual([{ email: BIKE, appointmentId: oldest }]);
+        expect(await held()).toBe(before + 1);
+        expect((await readRecord(h.db(), BIKE)).status).toBe('changed');
+        expect(await audits('bike-auto-assign', oldest)).toBe(1);
+        // Bike QC users may open the live stream's reset like car and GS reviewers.
+        const reset = await h.call('PATCH', '/api/v2/live/auto-assignment', { token: await h.token(BIKE), query: { utm_source: 'qc' }, body: { status: 'pending' } });
+        expect(reset.statusCode, reset.body).toBe(200);
+        expect((await readRecord(h.db(), BIKE)).status).toBe('pending');
       });
     });
 

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readRecord } from '../../../server/auto-assignment.ts';
-import { runGsAutoAssignment } from '../../../server/gs-assignment.ts';
+import { runPoolAssignment } from '../../../server/assignment-pools.ts';
 import { linkPath, signLink } from '../../../server/link-token.ts';
 import { GS_DEMO_USER, GS_USERS, PUBLIC_FIRST_APPOINTMENT, seedGs } from '../../../server/seed/gs.ts';
 import { auditCount } from '../support/extras.ts';
@@ -159,7 +159,7 @@ export function gsSuite(h: Harness) {
 
     it('auto-assignment hands an unassigned car to a signed-in GS user and turns their live record to changed', async () => {
       await h.token(GS);
-      const assigned = await runGsAutoAssignment(h.db(), { maxOpen: 100 });
+      const assigned = await runPoolAssignment(h.db(), 'gs', { maxOpen: 100 });
       expect(assigned.map((a) => a.email)).toEqual([GS]);
       expect((await readRecord(h.db(), GS)).status).toBe('changed');
       expect((await h.db().query('SELECT 1 FROM gs_flags WHERE appointment_id = $1 AND assigned_to = $2', [assigned[0].appointmentId, GS])).rows).toHaveLength(1);
