@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { checkProductConfig, refusalReasons, STUDIO_PRODUCTS, studioProduct } from '../../src/products/studio-check.ts';
 import { currentUser } from '../auth.ts';
 import type { Queryable } from '../db.ts';
 import { errorSchema, notFound } from '../errors.ts';
-import { audit } from '../inspections-repo.ts';
-import { detailOf, guardedErrors, utm } from '../schemas.ts';
+import type { Area } from '../access.ts';
+import { audit, getInspection, readDetail } from '../inspections-repo.ts';
+import { anyObject, detailOf, guardedErrors, utm } from '../schemas.ts';
 
 /** Config versions as the studio lists them (newest first). */
 interface VersionRow {
@@ -62,11 +64,101 @@ export async function activeConfig(db: Queryable, productId: string): Promise<{ 
   return rows[0] ?? { id: null, config: productOr404(productId).seed() };
 }
 
+/** The review products a review screen loads its active config for, and who may read it (the screen's own area). */
+const REVIEW_CONFIG_AREAS: readonly (readonly [string, Area])[] = [
+  ['car', 'review'],
+  ['bike', 'bikeReview'],
+];
+
+/** The ETag of an active config: its version, or a hash of the seed (which changes only with a release). */
+const seedTags = new Map<string, string>();
+function configTag(productId: string, active: { id: number | null; config: unknown }): string {
+  if (active.id !== null) return `"config-${productId}-${active.id}"`;
+  let tag = seedTags.get(productId);
+  if (!tag) {
+    tag = `"config-${productId}-seed-${createHash('sha256').update(JSON.stringify(active.config)).digest('base64url').slice(0, 16)}"`;
+    seedTags.set(productId, tag);
+  }
+  return tag;
+}
+
+/** Inspections the studio's preview offers, newest first (car only: the one product whose inspections are seeded here). */
+const SAMPLE_LIMIT = 30;
+
 /**
  * The config studio (issue 17): versions of each product's config in PostgreSQL. A version is stored only when
  * it passes the same checks as `npm run config:check` (src/engine/product-check.ts); otherwise 422 with the reasons.
  */
 const configStudioRoutes: FastifyPluginAsync = async (app) => {
+  for (const [productId, access] of REVIEW_CONFIG_AREAS) {
+    app.get(
+      `/v2/review-config/${productId}`,
+      {
+        config: { access },
+        schema: {
+          summary: `The config a newly opened ${productId} review runs: the active version (id), else the JSON in src/config (id null). ETag: the version; If-None-Match answers 304`,
+          querystring: query,
+          response: { 200: detailOf({ type: 'object', properties: { id: { type: ['integer', 'null'] }, config: {} } }), 304: { type: 'null' }, ...guardedErrors },
+        },
+      },
+      async (request, reply) => {
+        const active = await activeConfig(app.db, productId);
+        const tag = configTag(productId, active);
+        // The browser keeps the answer and asks again with If-None-Match: opening a review costs a 304, not the config.
+        void reply.header('etag', tag).header('cache-control', 'private, no-cache');
+        if (request.headers['if-none-match'] === tag) return reply.code(304).send();
+        return { detail: active };
+      },
+    );
+  }
+
+  app.get(
+    '/v2/config-studio/products/:product/samples',
+    {
+      config: { access: 'configStudio' },
+      schema: {
+        summary: "Seeded inspections the studio's live preview can render (empty for a product without stored inspections: the preview generates one from the config)",
+        querystring: query,
+        params: productParams,
+        response: {
+          200: detailOf({
+            type: 'array',
+            items: { type: 'object', properties: { carId: { type: 'integer' }, appointmentId: { type: 'string' }, make: { type: 'string' }, model: { type: 'string' }, status: { type: 'string' } } },
+          }),
+          ...guardedErrors,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const product = productOr404((request.params as { product: string }).product);
+      if (product.id !== 'car') return { detail: [] };
+      const { rows } = await app.db.query<{ car_id: number; appointment_id: string; make: string; model: string; status: string }>(
+        'SELECT car_id, appointment_id, make, model, status FROM inspections WHERE is_latest ORDER BY car_id DESC LIMIT $1',
+        [SAMPLE_LIMIT],
+      );
+      return { detail: rows.map((r) => ({ carId: r.car_id, appointmentId: r.appointment_id, make: r.make, model: r.model, status: r.status })) };
+    },
+  );
+
+  app.get(
+    '/v2/config-studio/products/:product/samples/:id',
+    {
+      config: { access: 'configStudio' },
+      schema: {
+        summary: "One seeded inspection for the studio's preview, as GET v2/inspection/{id} answers it",
+        querystring: query,
+        params: versionParams,
+        response: { 200: detailOf(anyObject), ...guardedErrors, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const { product, id } = request.params as { product: string; id: number };
+      if (productOr404(product).id !== 'car') throw notFound(`There are no stored inspections of '${product}'`);
+      return { detail: await readDetail(app.db, await getInspection(app.db, id)) };
+    },
+  );
+
   app.get(
     '/v2/config-studio/products',
     {

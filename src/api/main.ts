@@ -92,8 +92,9 @@ export async function assignToMe(carId: number, user: string, role: string): Pro
   return data.detail;
 }
 
-export async function submitReport(carId: number, payload: SubmissionPayload): Promise<{ status: number; data: unknown }> {
-  const response = await mainHttp.patch(`qc-section-report-submit/${carId}`, payload);
+/** `configVersion`: the config version the review ran (issue 17), recorded with the submission; null for the JSON in src/config. */
+export async function submitReport(carId: number, payload: SubmissionPayload, configVersion: number | null = null): Promise<{ status: number; data: unknown }> {
+  const response = await mainHttp.patch(`qc-section-report-submit/${carId}`, configVersion === null ? payload : { ...payload, configVersion });
   return { status: response.status, data: response.data };
 }
 

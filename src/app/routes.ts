@@ -21,12 +21,12 @@ export interface ScreenRoute {
 
 /**
  * A screen of one review product: the chunk loads the screen and the product context together, and the screen
- * gets that product's config and engine from `useProduct()` / `useEngine()`.
+ * gets that product's active config version and engine from `useProduct()` / `useEngine()`.
  */
 function productScreen(product: string, load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
   return lazy(async () => {
-    const [{ default: Screen }, { withProduct }] = await Promise.all([load(), import('../products/ProductContext.tsx')]);
-    return { default: withProduct(product, Screen) };
+    const [{ default: Screen }, { withActiveProduct }] = await Promise.all([load(), import('./ActiveProduct.tsx')]);
+    return { default: withActiveProduct(product, Screen) };
   });
 }
 

@@ -2,7 +2,7 @@
  * The product a screen reviews: `<ProductProvider product="car">` around a route gives its screens the product's
  * config and engine through `useProduct()` / `useEngine()`. Screens never import an engine instance themselves.
  */
-import { createContext, useContext, useMemo, type ComponentType, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { ReviewEngine } from '../engine/model.ts';
 import { getProduct, type Product } from './registry.ts';
 
@@ -13,17 +13,12 @@ export function ProductProvider({ product, children }: { product: string; childr
   return <ProductContext.Provider value={value}>{children}</ProductContext.Provider>;
 }
 
-/** `Screen` inside a ProductProvider of `product` (the route table's product screens). */
-export function withProduct<P extends object>(product: string, Screen: ComponentType<P>): ComponentType<P> {
-  function ProductScreen(props: P) {
-    return (
-      <ProductProvider product={product}>
-        <Screen {...props} />
-      </ProductProvider>
-    );
-  }
-  ProductScreen.displayName = `withProduct(${product})`;
-  return ProductScreen;
+/**
+ * Gives the screens below a product built elsewhere: the config version a review route loaded from the server
+ * (src/app/ActiveProduct.tsx), or the studio's preview of an edited config.
+ */
+export function ProductValueProvider({ value, children }: { value: Product; children: ReactNode }) {
+  return <ProductContext.Provider value={value}>{children}</ProductContext.Provider>;
 }
 
 /** The product of the enclosing ProductProvider; throws outside one (a screen without its route's provider is a bug). */

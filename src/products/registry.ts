@@ -23,6 +23,8 @@ export interface Product {
   readonly definition: Extract<ProductDefinition, { kind: 'review' }>;
   readonly config: ReviewConfig;
   readonly engine: ReviewEngine;
+  /** The config version (issue 17) the config came from; null for the JSON in src/config. */
+  readonly version: number | null;
 }
 
 const built = new Map<string, Product>();
@@ -37,16 +39,30 @@ export function reviewProductIds(): string[] {
   return [...PRODUCTS.values()].filter((p) => p.kind === 'review').map((p) => p.id);
 }
 
+/** A review product's definition; throws for an unknown id or a `rules` product. */
+function reviewDefinition(id: string): Extract<ProductDefinition, { kind: 'review' }> {
+  const definition = PRODUCTS.get(id);
+  if (!definition) throw new Error(`unknown product '${id}' (known: ${[...PRODUCTS.keys()].join(', ')})`);
+  if (definition.kind !== 'review') throw new Error(`product '${id}' is not a row-based review: it has no engine`);
+  return definition;
+}
+
 /** A review product's config and engine, built on first use. Throws for an unknown id or a `rules` product. */
 export function getProduct(id: string): Product {
   const hit = built.get(id);
   if (hit) return hit;
-  const definition = PRODUCTS.get(id);
-  if (!definition) throw new Error(`unknown product '${id}' (known: ${[...PRODUCTS.keys()].join(', ')})`);
-  if (definition.kind !== 'review') throw new Error(`product '${id}' is not a row-based review: it has no engine`);
-  const config = buildConfig(mergeConfigFiles(Object.values(definition.files) as ReviewConfigFile[]));
-  if (config.product.id !== id) throw new Error(`product '${id}': its product.json declares id '${config.product.id}'`);
-  const product: Product = { id, definition, config, engine: createEngine(config) };
+  const product = productFromConfig(id, mergeConfigFiles(Object.values(reviewDefinition(id).files) as ReviewConfigFile[]), null);
   built.set(id, product);
   return product;
+}
+
+/**
+ * A review product built from one config document (a stored config version, or the studio's edited text): the
+ * engine's semantic checks run (ConfigError on a problem); the JSON Schema check is the server's, on save.
+ */
+export function productFromConfig(id: string, file: ReviewConfigFile, version: number | null): Product {
+  const definition = reviewDefinition(id);
+  const config = buildConfig(file);
+  if (config.product.id !== id) throw new Error(`product '${id}': its product.json declares id '${config.product.id}'`);
+  return { id, definition, config, engine: createEngine(config), version };
 }

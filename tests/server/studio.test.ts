@@ -88,6 +88,35 @@ describe.each(DB_KINDS)('config studio API on %s', (kind) => {
     expect((await call('POST', `${BASE}/car/versions/9/activate`)).statusCode).toBe(404);
   });
 
+  it("gives reviews the active config with its version as ETag (304 when unchanged), and the preview the seeded inspections", async () => {
+    await h.reset(4);
+    const reviewer = await h.token(REVIEWER);
+    const get = (etag?: string) =>
+      h.app().inject({ method: 'GET', url: '/api/v2/review-config/car', query: { utm_source: 'qc' }, headers: { authorization: `Bearer ${reviewer}`, ...(etag ? { 'if-none-match': etag } : {}) } });
+    const seed = await get();
+    expect(seed.statusCode).toBe(200);
+    expect(seed.json().detail).toEqual({ id: null, config: carConfig() });
+    expect(seed.headers['cache-control']).toBe('private, no-cache');
+    expect((await get(String(seed.headers.etag))).statusCode).toBe(304);
+    await call('POST', `${BASE}/car/versions`, { config: thirdPartyKeepsBonus(), message: 'change' });
+    const saved = await get(String(seed.headers.etag));
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().detail).toEqual({ id: 2, config: thirdPartyKeepsBonus() });
+    expect(saved.headers.etag).toBe('"config-car-2"');
+    // The analyst has no review screen; 'other' opens only the version list.
+    expect((await call('GET', '/api/v2/review-config/car')).statusCode).toBe(403);
+    expect((await call('GET', '/api/v2/review-config/car', undefined, 'other@qc.example')).statusCode).toBe(403);
+    expect((await call('GET', '/api/v2/review-config/bike', undefined, 'bike.qc@qc.example')).statusCode).toBe(200);
+
+    const samples = (await call('GET', `${BASE}/car/samples`)).json().detail;
+    expect(samples.length).toBeGreaterThan(0);
+    const one = await call('GET', `${BASE}/car/samples/${samples[0].carId}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().detail).toMatchObject({ carId: samples[0].carId, appointmentId: samples[0].appointmentId });
+    expect((await call('GET', `${BASE}/bike/samples`)).json().detail).toEqual([]);
+    expect((await call('GET', `${BASE}/car/samples/${samples[0].carId}`, undefined, REVIEWER)).statusCode).toBe(403);
+  });
+
   it('is for the analyst and the QC admin only; bad input is a 4xx', async () => {
     await h.reset(4);
     expect((await call('GET', BASE, undefined, REVIEWER)).statusCode).toBe(403);

@@ -10,7 +10,7 @@ import { Tab as AriaTab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import dayjs from 'dayjs';
 import type { InspectionDetail } from '../../engine/inspection.ts';
 import type { Edit, ReviewModel, RowState, Tab } from '../../engine/types.ts';
-import { useEngine, useProduct } from '../../products/ProductContext.tsx';
+import { useProduct } from '../../products/ProductContext.tsx';
 import { showsDocumentPopup } from '../../machines/customer-documents.machine.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import type { RemarkTarget } from '../../api/review.ts';
@@ -354,7 +354,7 @@ function Review({ actor, inspection, model, session, access, recorder, recording
 
 /** One review, for the life of one carId: a new carId is a new machine. */
 function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, ...props }: ScreenProps & { carId: string; session: LoginData; versionStatus: string | null }) {
-  const engine = useEngine();
+  const { engine, version } = useProduct();
   const navigate = useNavigate();
   const actor = useActorRef(
     reviewMachine.provide({
@@ -365,7 +365,7 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
         saveDraft: fromPromise(({ input }) => (input.draft ? drafts.save(input.key, input.draft) : drafts.clear(input.key))),
         clearDraft: fromPromise(({ input }) => drafts.clear(input.key)),
         submission: reviewSubmission.provide({
-          actors: { submitReview: fromPromise(({ input }) => submitReport(input.carId, input.payload)) },
+          actors: { submitReview: fromPromise(({ input }) => submitReport(input.carId, input.payload, version)) },
           actions: {
             // The engine's alert already lists the failing fields, one per line.
             showAlert: (_, params) => window.alert(params.alert),

@@ -1,0 +1,64 @@
+/**
+ * A product screen on the product's active config version (issue 17: "the panel uses the active version from the
+ * database; an open review keeps the version it started with"). The version is loaded when the route's path is
+ * opened and kept while it stays open; opening another path (another review) loads the then active version.
+ * Each version is built once per page (engine and semantic checks), and the server's ETag makes re-loading a 304.
+ */
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { fetchReviewConfig } from '../api/review-config.ts';
+import type { ReviewConfigFile } from '../engine/config.ts';
+import { ProductValueProvider } from '../products/ProductContext.tsx';
+import { getProduct, productFromConfig, type Product } from '../products/registry.ts';
+
+const built = new Map<string, Product>();
+
+async function activeProduct(product: string): Promise<Product> {
+  try {
+    const { id, config } = await fetchReviewConfig(product);
+    if (id === null) return getProduct(product);
+    const key = `${product}:${id}`;
+    let hit = built.get(key);
+    if (!hit) {
+      hit = productFromConfig(product, config as ReviewConfigFile, id);
+      built.set(key, hit);
+    }
+    return hit;
+  } catch {
+    // The JSON in src/config is the fallback: a review still opens when the call fails or a stored version no longer builds.
+    return getProduct(product);
+  }
+}
+
+function ActiveProductProvider({ product, children }: { product: string; children: ReactNode }) {
+  const [value, setValue] = useState<Product | null>(null);
+  useEffect(() => {
+    let live = true;
+    void activeProduct(product).then((p) => live && setValue(p));
+    return () => {
+      live = false;
+    };
+  }, [product]);
+  if (!value) {
+    return (
+      <main className="page">
+        <p>Loading...</p>
+      </main>
+    );
+  }
+  return <ProductValueProvider value={value}>{children}</ProductValueProvider>;
+}
+
+/** `Screen` on `product`'s active config version (the route table's product screens). */
+export function withActiveProduct<P extends object>(product: string, Screen: ComponentType<P>): ComponentType<P> {
+  function ProductScreen(props: P) {
+    const { pathname } = useLocation();
+    return (
+      <ActiveProductProvider key={pathname} product={product}>
+        <Screen {...props} />
+      </ActiveProductProvider>
+    );
+  }
+  ProductScreen.displayName = `withActiveProduct(${product})`;
+  return ProductScreen;
+}
