@@ -10,7 +10,7 @@ import { createEngine } from '../../src/engine/model.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { Logic } from '../../src/engine/logic.ts';
 
-const ROW_NAMESPACES = new Set(['checked', 'changed']);
+const ROW_NAMESPACES = new Set(['checked', 'changed', 'seq']);
 
 /** Renames the row a json-logic variable path names (`K`, `changed.K`, `checked.K`); context paths stay. */
 function renameVariable(path: string, rename: (key: string) => string | null): string {
@@ -65,6 +65,8 @@ export function syntheticConfig(config: ReviewConfig, minRows: number): ReviewCo
     copies += 1;
     const extra = copyOf(config, copies);
     current = loadConfig({
+      product: config.product,
+      context: config.context,
       constants: config.constants,
       rows: [...current.rows, ...extra.rows],
       rules: [...current.rules, ...extra.rules],

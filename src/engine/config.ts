@@ -3,7 +3,7 @@
  * operators). The JSON Schema check lives in config-schema.ts, so the browser bundle, which runs the
  * already-checked car config, carries no ajv. Every failure is a ConfigError naming the JSON path.
  */
-import { buildDependencyIndex, checkLogic, type Logic } from './logic.ts';
+import { buildDependencyIndex, checkLogic, usesData, type Logic } from './logic.ts';
 import { checkOutcomeRules, type OutcomeRule } from './outcome.ts';
 import type { Edit, RowKind, RowState, SectionKey, Tab } from './types.ts';
 
@@ -68,9 +68,17 @@ export interface RowConfig {
   input?: InputConfig;
   /** Starts hidden; a `show` rule reveals it. */
   hidden?: boolean;
+  /**
+   * While the row is hidden (by its rules, or because its parent is), its new value, id, image and additional info
+   * are dropped as by a `clear` rule: no hand-written negated `clear` twin of its `show` rule.
+   */
+  clearWhenHidden?: boolean;
+  /** The row also reports its new value under this name (spec 000 §3: an RTO row's `newRtoCode`). */
+  newValueAs?: 'newRtoCode';
   /** Overrides the commentFlag rule (vinOBD is never editable). */
   editable?: boolean;
   important?: boolean;
+  /** The row depends on this one: checking the parent checks and disables it, and it is hidden while the parent is. */
   parent?: string;
   images?: ImageGroupConfig;
 }
@@ -103,14 +111,25 @@ export interface ValidationConfig {
   when: Logic;
 }
 
-/** A registry comparison (spec 000 §5): `match` gives true (yes), false (no) or null (no data → info). */
+/**
+ * A registry comparison (spec 000 §5), one per row. `sources` are paths in the registry data, in precedence order;
+ * `match` runs once per present source (as `source`, beside `value`, `registryValue`, `registry`, `ctx`): yes when
+ * one gives true, no when one gives false and none true, info when none answers (null) or no source is present.
+ */
 export interface RegistryConfig {
   row: string;
-  registryValue: Logic;
-  smsValue?: Logic;
-  dataSource?: string;
+  sources: string[];
+  /** Path of the SMS-parsed value: shown as `smsValue` and compared like a source. */
+  sms?: string;
+  /** A source is present when its value is not empty (`value`, the default) or when its record exists (`record`). */
+  present?: 'value' | 'record';
+  /** The registry value shown, read against `source` (the first source with a value); default: that value. */
+  registryValue?: Logic;
+  /** Default: `{ "eqi": [{ "var": "value" }, { "var": "source" }] }`. */
   match?: Logic;
-  /** Shown for information only. */
+  /** Default: the sources' record names joined by ' / ' (and 'sms'). */
+  dataSource?: string;
+  /** Shown for information only: never yes or no. */
   info?: boolean;
 }
 
@@ -175,6 +194,11 @@ export interface ReviewConfigFile {
   cases?: CaseConfig[];
   /** Named outcome rule lists (outcome.ts), e.g. `submission`. */
   outcomes?: Record<string, OutcomeRule[]>;
+  /**
+   * Context values the product declares, by name: json-logic read against `{ inspection, registry }` once per
+   * evaluation; rules read them as `ctx.<name>` (e.g. which registry source's insurance expiry wins).
+   */
+  context?: Record<string, Logic>;
 }
 
 /** A loaded, checked config. */
@@ -188,6 +212,7 @@ export interface ReviewConfig {
   roles: Record<string, RoleConfig>;
   cases: CaseConfig[];
   outcomes: Record<string, OutcomeRule[]>;
+  context: Record<string, Logic>;
 }
 
 /** A config problem, naming the JSON path (e.g. `/rules/3/when.and[1]`). */
@@ -218,7 +243,7 @@ const DEFAULT_CONSTANTS: Constants = {
 
 /** Merges config files: lists are concatenated in file order, constants and roles merged key by key. */
 export function mergeConfigFiles(files: readonly ReviewConfigFile[]): ReviewConfigFile {
-  const out: Omit<Required<ReviewConfigFile>, 'product'> & Pick<ReviewConfigFile, 'product'> = { constants: {}, rows: [], rules: [], validations: [], registry: [], roles: {}, cases: [], outcomes: {} };
+  const out: Omit<Required<ReviewConfigFile>, 'product'> & Pick<ReviewConfigFile, 'product'> = { constants: {}, rows: [], rules: [], validations: [], registry: [], roles: {}, cases: [], outcomes: {}, context: {} };
   for (const f of files) {
     if (f.product) out.product = f.product;
     const c = f.constants ?? {};
@@ -235,6 +260,7 @@ export function mergeConfigFiles(files: readonly ReviewConfigFile[]): ReviewConf
     out.cases.push(...(f.cases ?? []));
     // An outcome is one ordered list: a later file replaces it whole rather than interleaving rules.
     out.outcomes = { ...out.outcomes, ...f.outcomes };
+    out.context = { ...out.context, ...f.context };
     for (const [role, rc] of Object.entries(f.roles ?? {})) {
       const prev = out.roles[role] ?? {};
       out.roles[role] = {
@@ -245,6 +271,12 @@ export function mergeConfigFiles(files: readonly ReviewConfigFile[]): ReviewConf
   }
   return out;
 }
+
+/** Context values every evaluation has (types.ts EvalContext); a product may declare others. */
+const BUILT_IN_CONTEXT: ReadonlySet<string> = new Set(['version', 'hasWorkflowId', 'tenant', 'qcAudit', 'role', 'duplicateKeyConfig', 'today']);
+
+/** What a registry comparison's logic reads (registry-compare.ts). */
+const REGISTRY_VARIABLES: ReadonlySet<string> = new Set(['value', 'source', 'registryValue', 'registry', 'ctx']);
 
 function checkLogicAt(rule: Logic, path: string): void {
   const problem = checkLogic(rule, path);
@@ -283,6 +315,8 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
     roles: file.roles ?? {},
     cases: file.cases ?? [],
     outcomes: file.outcomes ?? {},
+    // `$comment` explains the declarations; it declares nothing.
+    context: Object.fromEntries(Object.entries(file.context ?? {}).filter(([name]) => name !== '$comment')),
   };
   const keys = new Set<string>();
   config.rows.forEach((row, i) => {
@@ -356,11 +390,18 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
     needRow(r.row, `${p}/row`);
     if (compared.has(r.row)) throw new ConfigError(`${p}/row`, `row '${r.row}' already has a registry comparison`);
     compared.add(r.row);
-    checkLogicAt(r.registryValue, `${p}/registryValue`);
-    if (r.smsValue !== undefined) checkLogicAt(r.smsValue, `${p}/smsValue`);
+    if (r.registryValue !== undefined) checkLogicAt(r.registryValue, `${p}/registryValue`);
     if (r.match !== undefined) checkLogicAt(r.match, `${p}/match`);
-    if (r.match === undefined && !r.info) throw new ConfigError(p, "a registry comparison needs 'match' or 'info: true'");
+    for (const part of ['registryValue', 'match'] as const) {
+      const unknown = r[part] === undefined ? undefined : usesData(r[part]).find((v) => !REGISTRY_VARIABLES.has(v.split('.')[0]));
+      if (unknown) throw new ConfigError(`${p}/${part}`, `variable '${unknown}' is not one of ${[...REGISTRY_VARIABLES].join(', ')}`);
+    }
+    if (r.match !== undefined && r.info) throw new ConfigError(`${p}/match`, "an 'info' comparison is never yes or no: drop 'match' or 'info'");
   });
+  for (const [name, logic] of Object.entries(config.context)) {
+    if (BUILT_IN_CONTEXT.has(name)) throw new ConfigError(`/context/${name}`, `'ctx.${name}' is built in (${[...BUILT_IN_CONTEXT].join(', ')})`);
+    checkLogicAt(logic, `/context/${name}`);
+  }
   for (const [role, rc] of Object.entries(config.roles)) {
     for (const k of Object.keys(rc.imageTitles ?? {})) needRow(k, `/roles/${role}/imageTitles/${k}`);
     for (const k of Object.keys(rc.imageOrders ?? {})) {

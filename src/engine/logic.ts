@@ -71,6 +71,8 @@ const CUSTOM_OPERATIONS: Record<string, (...args: never[]) => unknown> = {
     const xs = Array.isArray(a) ? a : [a];
     return Array.isArray(b) && xs.some((x) => b.includes(x));
   },
+  /** The first argument that is neither null nor undefined ('' counts as a value); null when none. */
+  coalesce: (...vs: unknown[]) => vs.find((v) => v !== null && v !== undefined) ?? null,
   num: (v: unknown) => {
     const n = Number(v);
     return v === null || v === '' || Number.isNaN(n) ? null : n;

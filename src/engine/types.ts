@@ -107,8 +107,8 @@ export interface EvalContext {
   duplicateKeyConfig: number;
   /** Today, DD-MM-YYYY: the only clock the rules see. */
   today: string;
-  /** Insurance expiry from the registry website data (vahanData), DD-MM-YYYY, if any. */
-  registryInsuranceExpiry: string | null;
+  /** Values the product config declares under `context` (e.g. the car's `registryInsuranceExpiry`). */
+  [declared: string]: unknown;
 }
 
 /** Optional inputs of `evaluate` besides the inspection, edits and registry data. */

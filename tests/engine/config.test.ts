@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CAR_CONFIG_FILES, carReviewConfig } from '../support/car.ts';
-import { ConfigError, type ReviewConfigFile } from '../../src/engine/config.ts';
+import { ConfigError, type RegistryConfig, type ReviewConfigFile } from '../../src/engine/config.ts';
 import { loadConfig, loadProductConfig } from '../../src/engine/config-schema.ts';
 import { car } from '../../src/products/car.ts';
 
@@ -52,8 +52,13 @@ describe('loadConfig: config errors are caught at load with a message naming the
     ['an outcome status the product does not declare', minimal({ outcomes: { submission: [{ when: true, set: { inspectionStatus: 'archived' } }] } }), '/outcomes/submission/0/set/inspectionStatus', "status 'archived' is not one of the product's statuses"],
     ['no product declaration', { rows: [] }, '/product', 'needs a product declaration'],
     ['a validation selecting an unknown row', minimal({ validations: [{ id: 'v', scope: 'row', alert: 'x', select: { keys: ['nope'] }, when: true }] }), '/validations/0/select', "unknown row 'nope'"],
-    ['a second registry comparison for a row', minimal({ registry: [{ row: 'fuelType', registryValue: null, info: true }, { row: 'fuelType', registryValue: null, info: true }] }), '/registry/1/row', "already has a registry comparison"],
-    ['a registry comparison with neither match nor info', minimal({ registry: [{ row: 'fuelType', registryValue: null }] }), '/registry/0', "needs 'match' or 'info: true'"],
+    ['a second registry comparison for a row', minimal({ registry: [{ row: 'fuelType', sources: ['parivahan1.fuel'], info: true }, { row: 'fuelType', sources: ['parivahan1.fuel'], info: true }] }), '/registry/1/row', "already has a registry comparison"],
+    ['a registry comparison both info and matched', minimal({ registry: [{ row: 'fuelType', sources: ['parivahan1.fuel'], info: true, match: true }] }), '/registry/0/match', "drop 'match' or 'info'"],
+    ['a registry comparison reading a row', minimal({ registry: [{ row: 'fuelType', sources: ['parivahan1.fuel'], match: { '==': [{ var: 'fuelType' }, { var: 'source' }] } }] }), '/registry/0/match', "variable 'fuelType' is not one of value, source, registryValue, registry, ctx"],
+    ['a registry source that is not a record.field path', minimal({ registry: [{ row: 'fuelType', sources: ['fuel'] }] }), '/registry/0/sources/0', 'must match pattern'],
+    ['a registry comparison in the old format (registryValue logic, no sources)', minimal({ registry: [{ row: 'fuelType', registryValue: { var: 'registry.parivahan1.fuel' }, info: true } as unknown as RegistryConfig] }), '/registry/0', "must have required property 'sources'"],
+    ['a declared context value redeclaring a built-in one', minimal({ context: { today: '01-01-2026' } }), '/context/today', "'ctx.today' is built in"],
+    ['a declared context value with an unknown operator', minimal({ context: { expiry: { frob: [] } } }), '/context/expiry', "unknown operator 'frob'"],
   ])('%s', (_name, json, path, message) => {
     const e = errorOf(json);
     expect(e.path).toBe(path);

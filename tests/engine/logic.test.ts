@@ -56,7 +56,8 @@ describe('compiled rules behave exactly like json-logic-js', () => {
   const all = [
     ...carReviewConfig.rules.map((r) => r.when),
     ...carReviewConfig.validations.map((v) => v.when),
-    ...carReviewConfig.registry.flatMap((r) => [r.registryValue, r.smsValue, r.match].filter((x) => x !== undefined)),
+    ...carReviewConfig.registry.flatMap((r) => [r.registryValue, r.match].filter((x) => x !== undefined)),
+    ...Object.values(carReviewConfig.context),
     ...(table.tests as [unknown][]).map(([rule]) => rule),
   ];
   const valueArb = fc.oneof(

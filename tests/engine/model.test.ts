@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { carEngine, carReviewConfig } from '../support/car.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { InspectionImage } from '../../src/engine/inspection.ts';
-import { toggleChoice } from '../../src/engine/model.ts';
+import { toggleChoice } from '../../src/engine/edit.ts';
 import type { Edit } from '../../src/engine/types.ts';
 
 const today = '01-06-2026';
