@@ -27,7 +27,7 @@ const ALLOWED: [string, string, string][] = [
   ['the app imports a screen', 'src/app/Fixture.tsx', "export const login = () => import('../screens/login/LoginScreen.tsx');"],
   ['a screen imports a shared component and the session', 'src/screens/login/Fixture.tsx', "import { showError } from '../../components/toast.ts';\nimport { useSession } from '../../session/useSession.ts';"],
   ['a machine imports an api request type', 'src/machines/fixture.ts', "import type { RemarkRequest } from '../api/review.ts';"],
-  ['the engine imports config and immer', 'src/engine/fixture.ts', "import constants from '../config/car/constants.json';\nimport { produce } from 'immer';"],
+  ['the engine imports config and json-logic-js', 'src/engine/fixture.ts', "import constants from '../config/car/constants.json';\nimport jsonLogic from 'json-logic-js';"],
   ['the server imports the engine and config', 'server/fixture.ts', "import { createEngine } from '../src/engine/model.ts';\nimport access from '../src/config/route-access.json';"],
 ];
 
