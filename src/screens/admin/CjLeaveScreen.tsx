@@ -3,6 +3,7 @@ import { ApiError } from '../../api/http.ts';
 import { uploadLeaves } from '../../api/admin.ts';
 import { readSession } from '../../api/session.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
+import { useBusyAction } from './useBusyAction.ts';
 import './admin.css';
 
 export const CHOOSE_FILE = 'Please select csv file to upload';
@@ -12,7 +13,7 @@ export const FAILED = 'Failed to upload';
 export default function CjLeaveScreen() {
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   async function upload() {
     setErrors([]);
@@ -20,17 +21,15 @@ export default function CjLeaveScreen() {
       showError(CHOOSE_FILE);
       return;
     }
-    setBusy(true);
-    try {
-      showSuccess(await uploadLeaves(file, readSession()?.email ?? ''));
-    } catch (error) {
-      // A refused file answers its problems one per line; anything else is a plain failure.
-      const lines = error instanceof ApiError && error.status === 400 ? error.message.split('\n').filter(Boolean) : [];
-      if (lines.length) setErrors(lines);
-      showError(lines.length ? lines[0] : FAILED);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => showSuccess(await uploadLeaves(file, readSession()?.email ?? '')),
+      (error) => {
+        // A refused file answers its problems one per line; anything else is a plain failure.
+        const lines = error instanceof ApiError && error.status === 400 ? error.message.split('\n').filter(Boolean) : [];
+        if (lines.length) setErrors(lines);
+        showError(lines.length ? lines[0] : FAILED);
+      },
+    );
   }
 
   return (

@@ -3,6 +3,7 @@ import adminForms from '../../config/admin-forms.json';
 import { correctOdometer, fetchOdometer } from '../../api/admin.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { SchemaForm } from './SchemaForm.tsx';
+import { useBusyAction } from './useBusyAction.ts';
 
 const FORM = adminForms.odometer;
 
@@ -25,7 +26,7 @@ export default function OdometerScreen() {
   const [data, setData] = useState<OdometerForm>({});
   const [oldReading, setOldReading] = useState<number | null>(null);
   const [fetchedFor, setFetchedFor] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   async function lookup() {
     const id = data.appointmentId?.trim();
@@ -43,19 +44,13 @@ export default function OdometerScreen() {
     }
   }
 
-  async function submit(form: OdometerForm) {
-    setBusy(true);
-    try {
+  const submit = (form: OdometerForm) =>
+    run(async () => {
       showSuccess(await correctOdometer(form.appointmentId!.trim(), Number(form.odometerReading)));
       setData({});
       setOldReading(null);
       setFetchedFor(null);
-    } catch (error) {
-      showError((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <main className="page admin-page">

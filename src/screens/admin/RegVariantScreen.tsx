@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import adminForms from '../../config/admin-forms.json';
 import { correctRegistration, type RegVariantBody } from '../../api/admin.ts';
-import { showError, showSuccess } from '../../components/toast.ts';
+import { showSuccess } from '../../components/toast.ts';
+import { useBusyAction } from './useBusyAction.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 
 const FORM = adminForms.regVariant;
@@ -19,21 +20,15 @@ export function regVariantErrors(data: Partial<RegVariantBody>): [keyof RegVaria
 /** /admin-rv: correct the registration number and / or the variant of an appointment (QC admin). */
 export default function RegVariantScreen() {
   const [data, setData] = useState<RegVariantBody>(EMPTY);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
-  async function submit(form: RegVariantBody) {
-    setBusy(true);
-    try {
+  const submit = (form: RegVariantBody) =>
+    run(async () => {
       const body = { ...EMPTY, ...form, registrationNumber: (form.registrationNumber ?? '').toUpperCase(), oldRegistrationNumber: (form.oldRegistrationNumber ?? '').toUpperCase() };
       const result = await correctRegistration(body);
       showSuccess(`Updated: registration number ${result.registrationNumber}, variant ${result.variant}`);
       setData(EMPTY);
-    } catch (error) {
-      showError((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <main className="page admin-page">

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { fetchXFactors, fetchXFactorStores, updateXFactor, uploadXFactorCsv, type UploadResult, type XFactorFilters, type XFactorRow, type XFactorStore } from '../../api/admin.ts';
 import { readSession } from '../../api/session.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
+import { useBusyAction } from './useBusyAction.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { checkXFactorCsv, parseXFactor } from '../../engine/admin-csv.ts';
 import './admin.css';
@@ -17,23 +18,18 @@ function UpdatePopup({ row, store, onClose, onSaved }: { row: XFactorRow; store?
   const [slot, setSlot] = useState<string | null>(null);
   const [factor, setFactor] = useState('');
   const [errors, setErrors] = useState<{ slot?: string; factor?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
 
   async function save() {
     const found = { slot: slot ? undefined : 'Slot is required', factor: factor.trim() ? undefined : 'X factor is required' };
     if (!found.factor && parseXFactor(factor.trim()) === null) found.factor = 'X factor must be a number from 0 to 10 with at most two decimals';
     setErrors(found);
     if (found.slot || found.factor) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await updateXFactor(row.id, { slotTime: slot!, xFactor: Number(factor), updatedBy: readSession()?.email ?? '' });
       showSuccess('X factor updated');
       onSaved();
-    } catch (error) {
-      showError((error as Error).message || 'Something went wrong!');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { answerCustomerAudit, fetchCustomerAudit, type CustomerAudit } from '../../api/public.ts';
-import { INVALID_LINK, linkFailure } from './link.ts';
+import { linkFailure, LinkStatus, type LinkView } from './link.tsx';
 import './public.css';
 
 export const EXPIRED = 'The Link has been expired!';
@@ -10,7 +10,7 @@ export const REJECT_TEXT = 'Not satisifed with the details, send for correction.
 export const SELECT_FEEDBACK = 'Please select feedback option';
 export const THANK_YOU = 'Thank you! Your feedback has been recorded.';
 
-type View = { kind: 'loading' } | { kind: 'expired' } | { kind: 'invalid' } | { kind: 'error'; detail: string } | { kind: 'open'; audit: CustomerAudit } | { kind: 'answered' };
+type View = LinkView | { kind: 'expired' } | { kind: 'open'; audit: CustomerAudit } | { kind: 'answered' };
 
 /** /customer-audit/{appointmentId}/{expiryTime}?token= (spec 002 §2 'Customer audit', §5, §8). Public. */
 export function CustomerAuditScreen() {
@@ -28,10 +28,7 @@ export function CustomerAuditScreen() {
     if (expired) return;
     fetchCustomerAudit(appointmentId, { exp: expiryTime, token }).then(
       (audit) => setView(audit.status ? { kind: 'answered' } : { kind: 'open', audit }),
-      (error: unknown) => {
-        const failure = linkFailure(error);
-        setView(failure.invalid ? { kind: 'invalid' } : { kind: 'error', detail: failure.detail });
-      },
+      (error: unknown) => setView(linkFailure(error)),
     );
   }, [appointmentId, expiryTime, token, expired]);
 
@@ -45,8 +42,9 @@ export function CustomerAuditScreen() {
       await answerCustomerAudit(appointmentId, choice, link);
       setView({ kind: 'answered' });
     } catch (error) {
+      // A failed answer keeps the form and the choice: only a refused link replaces it.
       const failure = linkFailure(error);
-      if (failure.invalid) setView({ kind: 'invalid' });
+      if (failure.kind === 'invalid') setView(failure);
       else setMessage(`Error::${failure.detail}`);
     } finally {
       setSending(false);
@@ -57,14 +55,10 @@ export function CustomerAuditScreen() {
 
   function body() {
     switch (view.kind) {
+      default:
+        return <LinkStatus view={view} />;
       case 'expired':
         return <h1>{EXPIRED}</h1>;
-      case 'invalid':
-        return <p role="alert">{INVALID_LINK}</p>;
-      case 'error':
-        return <p role="alert" className="public-error">{`Error::${view.detail}`}</p>;
-      case 'loading':
-        return <p role="status">Loading...</p>;
       case 'answered':
         return <h1>{THANK_YOU}</h1>;
       case 'open': {

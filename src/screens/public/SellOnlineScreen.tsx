@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import rules from '../../config/sell-online.json';
 import { answerSellOnline, fetchSellOnline, openSellOnline, type SellOnlineRecord } from '../../api/public.ts';
 import { evaluateOutcome, type OutcomeRule } from '../../engine/outcome.ts';
-import { INVALID_LINK, linkFailure, rupees } from './link.ts';
+import { linkFailure, LinkStatus, rupees, type LinkView } from './link.tsx';
 import './public.css';
 
 export const NO_APPOINTMENT = 'AppointmentId not found';
@@ -16,10 +16,8 @@ const offerRules = rules.offer as OutcomeRule<{ finalPriceLater: boolean }>[];
 const approveRules = rules.approveButton as OutcomeRule<{ label: string }>[];
 
 type View =
-  | { kind: 'loading' }
+  | LinkView
   | { kind: 'missing' }
-  | { kind: 'invalid' }
-  | { kind: 'error'; detail: string }
   | { kind: 'open'; record: SellOnlineRecord }
   | { kind: 'answered'; status: 'APPROVED' | 'REJECTED' };
 
@@ -46,9 +44,7 @@ export function SellOnlineScreen() {
       })
       .catch((error: unknown) => {
         const failure = linkFailure(error);
-        if (failure.invalid) setView({ kind: 'invalid' });
-        else if (failure.detail === NO_APPOINTMENT) setView({ kind: 'missing' });
-        else setView({ kind: 'error', detail: failure.detail });
+        setView(failure.kind === 'error' && failure.detail === NO_APPOINTMENT ? { kind: 'missing' } : failure);
       });
   }, [appointmentId, link.exp, link.token]);
 
@@ -58,8 +54,7 @@ export function SellOnlineScreen() {
       await answerSellOnline(appointmentId, status, link);
       setView({ kind: 'answered', status });
     } catch (error) {
-      const failure = linkFailure(error);
-      setView(failure.invalid ? { kind: 'invalid' } : { kind: 'error', detail: failure.detail });
+      setView(linkFailure(error));
     } finally {
       setSending(false);
     }
@@ -69,14 +64,10 @@ export function SellOnlineScreen() {
 
   function body() {
     switch (view.kind) {
+      default:
+        return <LinkStatus view={view} />;
       case 'missing':
         return <h1>{NO_APPOINTMENT}</h1>;
-      case 'invalid':
-        return <p role="alert">{INVALID_LINK}</p>;
-      case 'error':
-        return <p role="alert" className="public-error">{`Error::${view.detail}`}</p>;
-      case 'loading':
-        return <p role="status">Loading...</p>;
       case 'answered':
         return <h1>{view.status === 'APPROVED' ? APPROVED_THANKS : REJECTED_THANKS}</h1>;
       case 'open': {

@@ -1,0 +1,29 @@
+import { ApiError } from '../../api/http.ts';
+
+/** What a seller sees for a refused link: never the data, never the server's words (DESIGN.md 'Public pages'). */
+export const INVALID_LINK = 'This link is invalid or has expired. Please ask for a new link.';
+
+/** The states both public pages share: loading, a refused link, another failure. */
+export type LinkView = { kind: 'loading' } | { kind: 'invalid' } | { kind: 'error'; detail: string };
+
+/** A refused (403) or malformed (400) link, or another failure (the spec's 'Error::' + detail). */
+export function linkFailure(error: unknown): Exclude<LinkView, { kind: 'loading' }> {
+  if (error instanceof ApiError && (error.status === 403 || error.status === 400)) return { kind: 'invalid' };
+  return { kind: 'error', detail: error instanceof Error ? error.message : 'Something went wrong' };
+}
+
+export function LinkStatus({ view }: { view: LinkView }) {
+  switch (view.kind) {
+    case 'invalid':
+      return <p role="alert">{INVALID_LINK}</p>;
+    case 'error':
+      return <p role="alert" className="public-error">{`Error::${view.detail}`}</p>;
+    case 'loading':
+      return <p role="status">Loading...</p>;
+  }
+}
+
+/** Rupees with Indian digit grouping (₹12,34,567). */
+export function rupees(amount: number): string {
+  return `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(amount)}`;
+}
