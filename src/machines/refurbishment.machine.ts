@@ -38,6 +38,8 @@ export interface RefurbishmentInput {
 export type RefurbishmentEvent =
   | { type: 'REMARK'; hashKey: string; qcRemark: string }
   | { type: 'TOGGLE_REJECT'; hashKey: string }
+  /** Every verdict at once: a restored draft, or the stored ones when a draft is discarded (issue 16). */
+  | { type: 'SET_ENTRIES'; entries: RemarkEntry[] }
   | { type: 'SUBMIT' };
 
 interface RefurbishmentContext {
@@ -129,6 +131,7 @@ export const refurbishmentMachine = setup({
               updateEntry(context.entries, event.hashKey, (entry) => ({ hashKey: event.hashKey, qcRemark: entry?.qcRemark ?? '', isRejected: entry?.isRejected === 1 ? 0 : 1 })),
           }),
         },
+        SET_ENTRIES: { guard: 'editable', actions: assign({ entries: ({ event }) => event.entries.filter((e) => !dropsEntry(e)) }) },
         SUBMIT: { guard: 'reviewable', target: 'submitting' },
       },
     },

@@ -15,10 +15,10 @@ import type { InspectionDetail, RegistryData } from '../engine/inspection.ts';
 import type { Edit, EvaluateOptions, ReviewModel, Tab } from '../engine/types.ts';
 import type { ReviewDraft } from '../api/drafts.ts';
 import { errorDetail } from './error-detail.ts';
+import { configFingerprint, DRAFT_DELAY_MS, type DraftNotice } from './review-draft.machine.ts';
 import { submissionMachine } from './submission.machine.ts';
 
-/** A change is in the draft store at most this long after it was made (issue 16: within 200 ms). */
-export const DRAFT_DELAY_MS = 150;
+export { DRAFT_DELAY_MS, type DraftNotice };
 
 export interface ReviewLoaded {
   inspection: InspectionDetail;
@@ -35,8 +35,6 @@ export interface ReviewMachineInput {
   /** Draft store key (per inspection and user); null keeps no draft. */
   draftKey: string | null;
 }
-
-export type DraftNotice = null | 'restored' | 'offered';
 
 export interface ReviewContext {
   carId: string;
@@ -71,19 +69,8 @@ export type ReviewEvent =
   | { type: 'DISCARD_DRAFT' }
   | { type: 'SUBMITTED' };
 
-/** A cheap, stable fingerprint of a config: a draft made with other rows or rules is not applied silently. */
-const fingerprints = new WeakMap<object, string>();
-export function configVersion(engine: ReviewEngine): string {
-  let found = fingerprints.get(engine.config);
-  if (found === undefined) {
-    const text = JSON.stringify(engine.config);
-    let hash = 2166136261;
-    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
-    found = `${text.length}-${(hash >>> 0).toString(36)}`;
-    fingerprints.set(engine.config, found);
-  }
-  return found;
-}
+/** The fingerprint of the engine's config: a draft made with other rows or rules is not applied silently. */
+export const configVersion = (engine: ReviewEngine): string => configFingerprint(engine.config);
 
 /** The inspection state a draft belongs to: another version or status (re-opened, submitted) is another review. */
 export function inspectionVersion(inspection: InspectionDetail): string {

@@ -37,8 +37,18 @@ export type UnflagEvent =
   | { type: 'SET_REASON'; value: string }
   | { type: 'SET_DISPOSITION'; value: string | null }
   | { type: 'SET_SUB_DISPOSITIONS'; keys: string[] }
+  /** The whole form at once: a restored draft, or none (back to choosing) when a draft is discarded (issue 16). */
+  | { type: 'SET_FORM'; form: UnflagForm | null }
   | { type: 'SUBMIT' }
   | { type: 'CANCEL' };
+
+/** What the assignee has chosen and typed. */
+export interface UnflagForm {
+  action: UnflagAction;
+  reason: string;
+  disposition: string | null;
+  subDisposition: string[];
+}
 
 export interface UnflagContext extends FlagFacts {
   appointmentId: string;
@@ -64,6 +74,9 @@ export function failureMessage(error: unknown): string {
 
 const initialForm = { action: null, reason: '', disposition: null, subDisposition: [], errors: {} } as const;
 
+/** SET_FORM: a form whose action is still offered on this car opens it with its values; anything else goes back to choosing. */
+const setForm = [{ guard: 'formOffered', target: '#unflag.editing', actions: 'openForm' }, { target: '#unflag.choosing', actions: 'resetForm' }] as const;
+
 export const unflagMachine = setup({
   types: {
     context: {} as UnflagContext,
@@ -80,8 +93,14 @@ export const unflagMachine = setup({
     showSuccess: (_, _params: { message: string }) => {},
     showError: (_, _params: { message: string }) => {},
     goToList: () => {},
+    openForm: assign(({ event }) => {
+      const form = (event as Extract<UnflagEvent, { type: 'SET_FORM' }>).form!;
+      return { action: form.action, reason: form.reason, disposition: form.disposition, subDisposition: [...form.subDisposition], errors: {} };
+    }),
+    resetForm: assign({ ...initialForm, subDisposition: () => [], errors: () => ({}) }),
   },
   guards: {
+    formOffered: ({ context, event }) => event.type === 'SET_FORM' && event.form !== null && actionOutcome(UNFLAG_CONFIG, event.form.action, context).enabled,
     actionEnabled: ({ context }, params: { action: UnflagAction }) => actionOutcome(UNFLAG_CONFIG, params.action, context).enabled,
     formValid: ({ context }) => {
       const outcome = chosenOutcome(context);
@@ -104,6 +123,7 @@ export const unflagMachine = setup({
   states: {
     choosing: {
       on: {
+        SET_FORM: setForm,
         SELECT: {
           guard: { type: 'actionEnabled', params: ({ event }) => ({ action: event.action }) },
           target: 'editing',
@@ -114,6 +134,7 @@ export const unflagMachine = setup({
     editing: {
       tags: 'form',
       on: {
+        SET_FORM: setForm,
         SELECT: {
           guard: { type: 'actionEnabled', params: ({ event }) => ({ action: event.action }) },
           actions: assign({ ...initialForm, subDisposition: () => [], errors: () => ({}), action: ({ event }) => event.action }),

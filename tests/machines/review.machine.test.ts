@@ -19,7 +19,7 @@ function inspectionOf(patch: Partial<InspectionDetail> = {}): InspectionDetail {
   });
 }
 
-function start(opts: { inspection?: InspectionDetail; drafts?: ReturnType<typeof memoryDrafts>; canEdit?: boolean; draftKey?: string | null } = {}) {
+function start(opts: { inspection?: InspectionDetail; drafts?: ReturnType<typeof memoryDrafts<ReviewDraft>>; canEdit?: boolean; draftKey?: string | null } = {}) {
   const inspection = opts.inspection ?? inspectionOf();
   const drafts = opts.drafts ?? memoryDrafts();
   const load = controlledCall<{ carId: string }, ReviewLoaded>();

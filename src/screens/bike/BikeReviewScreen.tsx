@@ -4,7 +4,7 @@
  * the PDF link; submit (APPROVED, or REJECTED when anything is ticked) through the bike submission machine.
  * Read-only for everyone but the assignee, for a past version (?version=) and once reviewed.
  */
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -32,10 +32,22 @@ import { bikeSubmissionMachine } from '../../machines/bike-submission.machine.ts
 import { errorDetail } from '../../machines/error-detail.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
 import { RowEditor } from '../review/widgets.tsx';
+import { RowFinder, ShortcutHelp } from '../review/RowFinder.tsx';
+import { firstControl, nextError, SHORTCUTS } from '../review/shortcuts.ts';
+import { useReviewKeys, useSubmitShortcut } from '../review/useReviewKeys.ts';
+import type { RowJump } from '../review/RowList.tsx';
+import { useLeaveGuard } from '../review/leave-guard.ts';
+import { DraftBar } from '../../components/DraftBar.tsx';
+import { useReviewDraft } from '../../components/useReviewDraft.ts';
+import { draftKey } from '../../api/drafts.ts';
+import { configVersion } from '../../machines/review.machine.ts';
 import { bikeDate } from './BikeListScreen.tsx';
 import { toBikeInspection, type BikeImage } from './inspection.ts';
 import { MakeModelVariantPanel } from './MakeModelVariantPanel.tsx';
 import './bike.css';
+
+/** The car's shortcuts less the remark one: the bike review has no row remarks. */
+const BIKE_SHORTCUTS = SHORTCUTS.filter((s) => s.keys !== 'r');
 
 const sameEmail = (a: string | null | undefined, b: string) => !!a && a.toLowerCase() === b.toLowerCase();
 
@@ -156,13 +168,9 @@ export default function BikeReviewScreen() {
 }
 
 function BikeReview({ session, appointmentId, version }: { session: LoginData; appointmentId: string; version?: number }) {
-  const { engine, config } = useProduct();
-  const tabs = config.product.tabs;
   const [detail, setDetail] = useState<BikeDetail | null>(null);
   const [mediaConfig, setMediaConfig] = useState<BikeMediaConfig | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [edits, setEdits] = useState<Edit[]>([]);
-  const [tab, setTab] = useState<string>(tabs[0]);
 
   const load = useCallback(async () => {
     try {
@@ -177,32 +185,109 @@ function BikeReview({ session, appointmentId, version }: { session: LoginData; a
     void load();
   }, [load]);
 
-  const inspection = useMemo(() => (detail && mediaConfig ? toBikeInspection(detail, mediaConfig) : null), [detail, mediaConfig]);
+  if (error) return <main className="bike-review"><p role="alert" className="error">{error}</p></main>;
+  if (!detail || !mediaConfig) return <main className="bike-review"><p className="muted">Loading…</p></main>;
+  return <LoadedBikeReview session={session} detail={detail} mediaConfig={mediaConfig} version={version} setDetail={setDetail} reload={load} />;
+}
+
+/** What a draft keeps of a bike review: the engine edits, in order. */
+interface BikeDraft {
+  edits: Edit[];
+}
+
+interface LoadedProps {
+  session: LoginData;
+  detail: BikeDetail;
+  mediaConfig: BikeMediaConfig;
+  version?: number;
+  setDetail: (detail: BikeDetail) => void;
+  reload: () => Promise<void>;
+}
+
+function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, reload }: LoadedProps) {
+  const { engine, config } = useProduct();
+  const tabs = config.product.tabs;
+  const [edits, setEdits] = useState<Edit[]>([]);
+  const [tab, setTab] = useState<string>(tabs[0]);
+  const [submitted, setSubmitted] = useState(false);
+  const appointmentId = detail.appointmentId;
+
+  const inspection = useMemo(() => toBikeInspection(detail, mediaConfig), [detail, mediaConfig]);
   // The reviewer's edits are kept across reloads (assignment, make/model/variant): the model is re-derived from them.
-  const model = useMemo(() => (inspection ? engine.evaluate(inspection, edits) : null), [engine, inspection, edits]);
+  const model = useMemo(() => engine.evaluate(inspection, edits), [engine, inspection, edits]);
   const onEdit = useCallback((edit: Edit) => setEdits((list) => [...list, edit]), []);
   // A replaced image keeps its hashKey, so the reviewer's tick on it (and every other edit) survives the reload.
   const replaceImage = useCallback(
     async (row: RowState, file: File) => {
       const media = row.image as BikeImage;
-      const type = detail?.images.find((m) => m.hashKey === media.hashKey)?.type;
+      const type = detail.images.find((m) => m.hashKey === media.hashKey)?.type;
       if (!type) return;
       try {
         await uploadBikeImage(appointmentId, file, { type, title: media.title, hashKey: media.hashKey });
-        await load();
+        await reload();
       } catch (e) {
         showError(errorDetail(e, 'The image could not be uploaded'));
       }
     },
-    [appointmentId, detail, load],
+    [appointmentId, detail, reload],
   );
-
-  if (error) return <main className="bike-review"><p role="alert" className="error">{error}</p></main>;
-  if (!detail || !model) return <main className="bike-review"><p className="muted">Loading…</p></main>;
 
   const isPast = version !== undefined || !detail.isLatest;
   const reviewable = !isPast && detail.status === 'READY_FOR_REVIEW';
   const canEdit = reviewable && sameEmail(detail.qcUser, session.email);
+
+  // Edits not submitted yet are kept as a draft (issue 16), for the bike's QC user only.
+  const payload = useMemo<BikeDraft | null>(() => (edits.length ? { edits } : null), [edits]);
+  const applyDraft = useCallback((draft: BikeDraft | null) => setEdits(draft?.edits ?? []), []);
+  const draft = useReviewDraft({
+    draftKey: canEdit ? draftKey(session.email, appointmentId, 'bike') : null,
+    version: `${detail.id}:${detail.version}:${detail.status}|${configVersion(engine)}`,
+    payload,
+    apply: applyDraft,
+  });
+  const onSubmitted = useCallback(() => {
+    setSubmitted(true);
+    draft.submitted();
+  }, [draft.submitted]); // eslint-disable-line react-hooks/exhaustive-deps -- `submitted` is stable
+  useLeaveGuard(canEdit && draft.unsaved && !submitted);
+
+  // The row finder, next error and the review's shortcuts, as on the car's review (issue 16).
+  const [jump, setJump] = useState<RowJump | null>(null);
+  const [overlay, setOverlay] = useState<'finder' | 'help' | null>(null);
+  const latest = useRef({ model, tab });
+  latest.current = { model, tab };
+  const goToRow = useCallback((key: string) => {
+    const row = latest.current.model.rows[key];
+    if (!row) return;
+    setTab(row.tab);
+    setJump((j) => ({ key, seq: (j?.seq ?? 0) + 1 }));
+  }, []);
+  const nextErrorRow = useCallback(() => {
+    const { model: now } = latest.current;
+    const from = document.activeElement?.closest('[data-key]')?.getAttribute('data-key') ?? null;
+    const row = nextError(now, now.config.product.tabs, from);
+    if (row) goToRow(row.key);
+  }, [goToRow]);
+  useReviewKeys({
+    current: () => latest.current,
+    goToRow,
+    setTab,
+    openFinder: () => setOverlay('finder'),
+    openHelp: () => setOverlay('help'),
+    dialogOpen: () => overlay !== null || document.querySelector('[role=dialog]') !== null,
+  });
+  // A jump focuses its row's first control once the row's tab is shown.
+  useEffect(() => {
+    if (!jump) return;
+    const el = document.querySelector(`.bike-review [data-key="${CSS.escape(jump.key)}"]`);
+    if (!el) return;
+    el.scrollIntoView({ block: 'center' });
+    const control = firstControl(el);
+    if (control) control.focus();
+    else if (el instanceof HTMLElement) el.focus();
+  }, [jump, tab]);
+
+  if (draft.loading) return <main className="bike-review"><p className="muted">Loading…</p></main>;
   const remarkLines = detail.cjRemark.split('\n').filter(Boolean);
   return (
     <main className="bike-review">
@@ -266,7 +351,7 @@ function BikeReview({ session, appointmentId, version }: { session: LoginData; a
                 setDetail(await assignBike(detail.appointmentId, session.email));
               } catch (e) {
                 showError(errorDetail(e, 'The bike could not be assigned'));
-                void load();
+                void reload();
               }
             }}
           >
@@ -275,27 +360,54 @@ function BikeReview({ session, appointmentId, version }: { session: LoginData; a
         )}
         {!canEdit && <p className="muted read-only-note">{isPast ? 'A past version: read only.' : reviewable ? 'Read only: only the assigned QC user can edit and submit this bike.' : `Reviewed (${detail.status}): read only.`}</p>}
       </header>
+      <DraftBar notice={draft.notice} onRestore={draft.restore} onDiscard={draft.discard} />
       {canEdit && <MakeModelVariantPanel detail={detail} onUpdated={setDetail} />}
       <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
-        <TabList aria-label="Sections">
-          {tabs.map((name) => (
-            <Tab key={name} id={name}>
-              {name}
-            </Tab>
-          ))}
-        </TabList>
+        <div className="tab-line">
+          <TabList aria-label="Sections">
+            {tabs.map((name) => (
+              <Tab key={name} id={name}>
+                {name}
+              </Tab>
+            ))}
+          </TabList>
+          <span className="tab-tools">
+            <button type="button" onClick={nextErrorRow} aria-keyshortcuts="n">
+              Next error
+            </button>
+            <button type="button" onClick={() => setOverlay('finder')} aria-keyshortcuts="/ Control+K">
+              Find row
+            </button>
+            <button type="button" onClick={() => setOverlay('help')} aria-keyshortcuts="?" aria-label="Keyboard shortcuts">
+              ?
+            </button>
+          </span>
+        </div>
         {tabs.map((name) => (
           <TabPanel key={name} id={name} className="bike-tab">
-            <TabContent model={model} tab={name} canEdit={canEdit} onEdit={onEdit} onReplace={replaceImage} />
+            <div data-rows>
+              <TabContent model={model} tab={name} canEdit={canEdit} onEdit={onEdit} onReplace={replaceImage} />
+            </div>
           </TabPanel>
         ))}
       </Tabs>
-      {canEdit && <SubmitBar detail={detail} model={model} />}
+      {canEdit && <SubmitBar detail={detail} model={model} onSubmitted={onSubmitted} />}
+      {overlay === 'finder' && (
+        <RowFinder
+          model={model}
+          onClose={() => setOverlay(null)}
+          onChoose={(key) => {
+            setOverlay(null);
+            goToRow(key);
+          }}
+        />
+      )}
+      {overlay === 'help' && <ShortcutHelp shortcuts={BIKE_SHORTCUTS} onClose={() => setOverlay(null)} />}
     </main>
   );
 }
 
-function SubmitBar({ detail, model }: { detail: BikeDetail; model: ReviewModel }) {
+function SubmitBar({ detail, model, onSubmitted }: { detail: BikeDetail; model: ReviewModel; onSubmitted: () => void }) {
   const navigate = useNavigate();
   const { config } = useProduct();
   const actor = useActorRef(
@@ -315,6 +427,16 @@ function SubmitBar({ detail, model }: { detail: BikeDetail; model: ReviewModel }
   );
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const submitted = useSelector(actor, (s) => s.hasTag('submitted'));
+  useEffect(() => {
+    if (submitted) onSubmitted();
+  }, [submitted, onSubmitted]);
+  // Ctrl+Enter: the same event as the button, so the config's pre-submit checks run.
+  const latest = useRef(model);
+  latest.current = model;
+  useSubmitShortcut(() => {
+    const request = { type: 'SUBMIT', model: latest.current } as const;
+    if (actor.getSnapshot().can(request)) actor.send(request);
+  });
   return (
     <footer className="bike-footer">
       <button type="button" className="primary" disabled={busy || submitted} onClick={() => actor.send({ type: 'SUBMIT', model })}>

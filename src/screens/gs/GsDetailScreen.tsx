@@ -134,7 +134,7 @@ export function GsDetailScreen() {
       </div>
 
       {isAssignee && detail.status === 'pending' && (
-        <UnflagActionBar appointmentId={detail.appointmentId} conditionFlag={detail.conditionFlag} hardBeta={facts.hardBeta} etag={etag} dispositions={dispositions} />
+        <UnflagActionBar appointmentId={detail.appointmentId} conditionFlag={detail.conditionFlag} hardBeta={facts.hardBeta} etag={etag} dispositions={dispositions} user={session!.email} />
       )}
 
       <section aria-labelledby="gs-flagging">

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useNavigate } from 'react-router-dom';
@@ -6,7 +7,12 @@ import { patchGsFlag, type FlagTypeDispositions } from '../../api/gs.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { actionLabel, UNFLAG_ACTIONS } from '../../engine/unflag.ts';
-import { chosenOutcome, UNFLAG_CONFIG, unflagMachine } from '../../machines/unflag.machine.ts';
+import { chosenOutcome, UNFLAG_CONFIG, unflagMachine, type UnflagForm } from '../../machines/unflag.machine.ts';
+import { draftKey } from '../../api/drafts.ts';
+import { configFingerprint } from '../../machines/review-draft.machine.ts';
+import { DraftBar } from '../../components/DraftBar.tsx';
+import { useReviewDraft } from '../../components/useReviewDraft.ts';
+import { useLeaveGuard } from '../review/leave-guard.ts';
 
 interface Props {
   appointmentId: string;
@@ -14,6 +20,8 @@ interface Props {
   hardBeta: boolean;
   etag: string | null;
   dispositions: FlagTypeDispositions[];
+  /** The signed-in assignee: the draft of the form is theirs. */
+  user: string;
 }
 
 /**
@@ -21,7 +29,7 @@ interface Props {
  * Beta), 'Un-flag this car'; non-confirm actions ask for a Reason, a Disposition and, for an Alpha car changed to
  * Beta, 'Select All Wrong Granularities'. The flow and its rules are the unflag machine's.
  */
-export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, dispositions }: Props) {
+export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, dispositions, user }: Props) {
   const navigate = useNavigate();
   const [snapshot, send] = useMachine(
     unflagMachine.provide({
@@ -37,6 +45,23 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
   const { context } = snapshot;
   const outcome = chosenOutcome(context);
   const busy = snapshot.hasTag('busy');
+  const done = snapshot.matches('done') || snapshot.matches('left');
+  // The chosen action and what was typed are kept as a draft until the flag is submitted (issue 16).
+  const { action, reason, disposition, subDisposition } = context;
+  const payload = useMemo<UnflagForm | null>(() => (action ? { action, reason, disposition, subDisposition } : null), [action, reason, disposition, subDisposition]);
+  const apply = useCallback((form: UnflagForm | null) => send({ type: 'SET_FORM', form }), [send]);
+  const draft = useReviewDraft({
+    draftKey: draftKey(user, appointmentId, 'gs'),
+    // The detail's ETag changes with the flag: a draft made on another flag is offered, not applied.
+    version: `${appointmentId}:${conditionFlag}:${hardBeta ? 1 : 0}:${etag ?? ''}|${configFingerprint(UNFLAG_CONFIG)}`,
+    payload,
+    apply,
+  });
+  const { submitted } = draft;
+  useEffect(() => {
+    if (done) submitted();
+  }, [done, submitted]);
+  useLeaveGuard(draft.unsaved && !done);
   // Dispositions of the car's type as the server lists them (labels 0 Alpha, 4 Beta).
   const type = dispositions.find((d) => d.id === (conditionFlag === 0 ? 0 : 4));
   const options = (type?.dispositions ?? []).map((d) => ({ id: d.key, label: d.label }));
@@ -44,6 +69,7 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
 
   return (
     <section className="gs-actions" aria-label="Flag action">
+      <DraftBar notice={draft.notice} onRestore={draft.restore} onDiscard={draft.discard} record="flagged car" />
       <div className="gs-action-buttons" role="group" aria-label="Actions">
         {UNFLAG_ACTIONS.map((action) => (
           <button

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Label, Switch, TextArea, TextField } from 'react-aria-components';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -10,6 +10,11 @@ import { REFURBISHMENT_CONFIG, REFURBISHMENT_TEXTS, isEditable, showsAfterRef, v
 import { showError, showSuccess } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
+import { DraftBar } from '../../components/DraftBar.tsx';
+import { useReviewDraft } from '../../components/useReviewDraft.ts';
+import { draftKey } from '../../api/drafts.ts';
+import { configFingerprint } from '../../machines/review-draft.machine.ts';
+import { useLeaveGuard } from '../review/leave-guard.ts';
 import { rupees } from './money.ts';
 import './refurbishment.css';
 
@@ -61,8 +66,16 @@ function storedEntries(detail: RefurbDetail): RemarkEntry[] {
   });
 }
 
+/** What a draft keeps of a refurbishment review: its verdicts. */
+interface RefurbDraft {
+  entries: RemarkEntry[];
+}
+
+const sameEntries = (a: readonly RemarkEntry[], b: readonly RemarkEntry[]) => JSON.stringify(a) === JSON.stringify(b);
+
 function RefurbishmentReview({ session, detail, versioned }: { session: LoginData; detail: RefurbDetail; versioned: boolean }) {
   const navigate = useNavigate();
+  const [stored] = useState(() => storedEntries(detail));
   const actor = useActorRef(
     refurbishmentMachine.provide({
       actors: { submitReview: fromPromise<{ status: string }, RefurbishmentSubmitPayload>(({ input }) => submitRefurbishment(input)) },
@@ -80,15 +93,31 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
         user: session.email,
         assignee: detail.qcAssignTo.to,
         versioned,
-        entries: storedEntries(detail),
+        entries: stored,
       },
     },
   );
   const entries = useSelector(actor, (s) => s.context.entries);
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'SUBMIT' }));
   const busy = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('done'));
+  const done = useSelector(actor, (s) => s.hasTag('done'));
   // SUBMIT is shown only for the assigned QC in the unversioned view (spec 001 §2, §5).
   const editable = isEditable({ assignee: detail.qcAssignTo.to, user: session.email, versioned });
+  // Verdicts not submitted yet are kept as a draft (issue 16); only the assignee's editable view keeps one.
+  const payload = useMemo<RefurbDraft | null>(() => (sameEntries(entries, stored) ? null : { entries }), [entries, stored]);
+  const apply = useCallback((draft: RefurbDraft | null) => actor.send({ type: 'SET_ENTRIES', entries: draft?.entries ?? stored }), [actor, stored]);
+  const draft = useReviewDraft({
+    draftKey: editable ? draftKey(session.email, detail.appointmentId, 'refurbishment') : null,
+    version: `${detail.appointmentId}:${detail.version}:${detail.status}|${configFingerprint(REFURBISHMENT_CONFIG)}`,
+    payload,
+    apply,
+  });
+  const { submitted } = draft;
+  useEffect(() => {
+    if (done) submitted();
+  }, [done, submitted]);
+  useLeaveGuard(editable && draft.unsaved && !done);
+  if (draft.loading) return <main className="page"><p>Loading...</p></main>;
   const afterShown = showsAfterRef(detail.status);
   const section = verdictSection(detail.status);
   const entryOf = (hashKey: string) => entries.find((e) => e.hashKey === hashKey);
@@ -110,6 +139,7 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
           {versioned && <Fact label="Version" value={`${detail.version} (${detail.status})`} />}
         </dl>
       </header>
+      <DraftBar notice={draft.notice} onRestore={draft.restore} onDiscard={draft.discard} record="refurbishment" />
       {detail.fields.map((item) => (
         <Item
           key={item.hashKey}

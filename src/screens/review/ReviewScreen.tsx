@@ -22,6 +22,7 @@ import { draftKey, indexedDbDrafts, type DraftStore } from '../../api/drafts.ts'
 import { showError, showSuccess } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
+import { DraftBar } from '../../components/DraftBar.tsx';
 import { reviewAccess, type ReviewAccess } from './access.ts';
 import { RowContext, type ReviewRowContext } from './context.ts';
 import { useLeaveGuard } from './leave-guard.ts';
@@ -97,33 +98,10 @@ async function loadReview(carId: string, role: string | null): Promise<ReviewLoa
   return { inspection, registry, options: { role, duplicateKeyConfig: config.duplicateKeyConfig } };
 }
 
-/** 'Draft restored · Discard', or the offer of a draft made on another version of the inspection or config. */
-function DraftBar({ actor }: { actor: ReviewActor }) {
+/** The shared draft bar on the review machine's draft notice. */
+function ReviewDraftBar({ actor }: { actor: ReviewActor }) {
   const notice = useSelector(actor, (s) => s.context.draftNotice);
-  if (notice === null) return null;
-  return (
-    <p role="status" className="draft-bar">
-      {notice === 'restored' ? (
-        <>
-          Draft restored ·{' '}
-          <button type="button" className="link" onClick={() => actor.send({ type: 'DISCARD_DRAFT' })}>
-            Discard
-          </button>
-        </>
-      ) : (
-        <>
-          A draft saved on an older version of this inspection or of the review form is not applied.{' '}
-          <button type="button" className="link" onClick={() => actor.send({ type: 'RESTORE_DRAFT' })}>
-            Restore it
-          </button>{' '}
-          ·{' '}
-          <button type="button" className="link" onClick={() => actor.send({ type: 'DISCARD_DRAFT' })}>
-            Discard
-          </button>
-        </>
-      )}
-    </p>
-  );
+  return <DraftBar notice={notice} onRestore={() => actor.send({ type: 'RESTORE_DRAFT' })} onDiscard={() => actor.send({ type: 'DISCARD_DRAFT' })} />;
 }
 
 /** The review screen of a loaded inspection. */
@@ -267,7 +245,7 @@ function Review({ actor, inspection, model, session, access, recorder, recording
     <RowContext.Provider value={rowContext}>
       <main className={`page review${access.canSubmit ? ' with-footer' : ''}`}>
         <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={reload} confirmLeave={confirmLeave} />
-        <DraftBar actor={actor} />
+        <ReviewDraftBar actor={actor} />
         {docsPopup && <CustomerDocsPopup appointmentId={appointmentId} leadToken={inspection.leadToken} user={session.email} imageSrc={imageSrc} />}
         {/* One TabPanel, the selected tab's: react-aria points the selected tab's aria-controls at it. Keyed by the tab
             because react-aria keeps a panel's first id when only its id prop changes. */}

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { Dialog, Heading, Modal } from 'react-aria-components';
 import type { ReviewModel } from '../../engine/types.ts';
 import { findRows } from './shortcuts.ts';
+import './review-tools.css';
 
 interface Props {
   model: ReviewModel;

@@ -140,7 +140,7 @@ function VirtualRows({ items, model, urls, tab, jump }: Props & { items: ListIte
   }, [jump, items, virtualizer]);
   const virtual = virtualizer.getVirtualItems();
   return (
-    <section className="rows" aria-label={`${tab} rows`} ref={scrollRef} style={{ minHeight: `min(${virtualizer.getTotalSize() + 2}px, 50vh)` }}>
+    <section className="rows" data-rows aria-label={`${tab} rows`} ref={scrollRef} style={{ minHeight: `min(${virtualizer.getTotalSize() + 2}px, 50vh)` }}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         <div style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${virtual[0]?.start ?? 0}px)` }}>
           {virtual.map((v) => (

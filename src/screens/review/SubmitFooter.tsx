@@ -2,7 +2,7 @@
  * Submission footer (000 §4): Critical / Non Critical toggle, the dummy flag (hidden for version views) and
  * Submit, driven by the submission machine; the rejection popup asks for issue types ('No issue' exclusive).
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Dialog, Heading, Modal, Radio, RadioGroup } from 'react-aria-components';
@@ -10,6 +10,7 @@ import type { InspectionDetail } from '../../engine/inspection.ts';
 import type { ReviewModel } from '../../engine/types.ts';
 import type { reviewSubmission } from '../../machines/review.machine.ts';
 import issueTypes from '../../config/issue-types.json';
+import { useSubmitShortcut } from './useReviewKeys.ts';
 
 interface Props {
   /** The review machine's submission child (its UI actions are the screen's). */
@@ -32,16 +33,10 @@ export function SubmitFooter({ submission, model, inspection, reviewStartTime, i
   // Ctrl+Enter submits as the button does: the same event, so every pre-submit check runs.
   const latest = useRef({ request, snapshot, send });
   latest.current = { request, snapshot, send };
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || document.querySelector('[role=dialog]')) return;
-      event.preventDefault();
-      const { request: now, snapshot: state, send: dispatch } = latest.current;
-      if (state.can(now)) dispatch(now);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  useSubmitShortcut(() => {
+    const { request: now, snapshot: state, send: dispatch } = latest.current;
+    if (state.can(now)) dispatch(now);
+  });
   return (
     <footer className="review-footer">
       {/* Two named choices, not a checkbox whose label flips with its state: each option reads as what it sets. */}

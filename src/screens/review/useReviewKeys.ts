@@ -44,7 +44,7 @@ export function useReviewKeys(actions: ReviewKeyActions): void {
       // Tab moves between rows: one stop per row, whatever the row holds.
       if (event.key === 'Tab' && !ctrl && !a.dialogOpen()) {
         const row = rowOf(target as Element);
-        if (row && row.closest('section.rows')) {
+        if (row && row.closest('[data-rows]')) {
           const { model, tab } = a.current();
           const rows = rowsOfTab(model, tab);
           const here = rows.findIndex((r) => r.key === row.getAttribute('data-key'));
@@ -136,3 +136,21 @@ export function useReviewKeys(actions: ReviewKeyActions): void {
   }, []);
 }
 
+
+/**
+ * Ctrl+Enter submits as the Submit button does: `submit` sends the same event, so every pre-submit check runs.
+ * Not while a dialog has the keyboard.
+ */
+export function useSubmitShortcut(submit: () => void): void {
+  const latest = useRef(submit);
+  latest.current = submit;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || document.querySelector('[role=dialog]')) return;
+      event.preventDefault();
+      latest.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+}

@@ -27,7 +27,7 @@ afterEach(() => {
 function open(conditionFlag: number, hardBeta = false) {
   render(
     <MemoryRouter>
-      <UnflagActionBar appointmentId="2051200000" conditionFlag={conditionFlag} hardBeta={hardBeta} etag={'"2-1"'} dispositions={DISPOSITIONS} />
+      <UnflagActionBar appointmentId="2051200000" conditionFlag={conditionFlag} hardBeta={hardBeta} etag={'"2-1"'} dispositions={DISPOSITIONS} user="gs.team@qc.example" />
     </MemoryRouter>,
   );
 }

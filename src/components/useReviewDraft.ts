@@ -1,0 +1,80 @@
+/**
+ * The draft of one review of a product other than the car (issue 16 'Never lose work'), on the draft machine: the
+ * screen gives what the reviewer has done as a payload (null: nothing the server does not have, memoised so its
+ * identity changes only with a change) and how to show a payload (`apply(null)`: the server's own state). The payload
+ * reaches the machine in an effect after the change's commit, never in the keystroke's own task.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { indexedDbProductDrafts, type DraftStore, type ProductDraft } from '../api/drafts.ts';
+import { draftMachine, type DraftNotice } from '../machines/review-draft.machine.ts';
+
+export interface ReviewDraftOptions<P> {
+  /** Draft store key (per record and user); null keeps no draft (a read-only view). */
+  draftKey: string | null;
+  /** The record's and config's version. */
+  version: string;
+  payload: P | null;
+  apply: (payload: P | null) => void;
+  store?: DraftStore<ProductDraft>;
+}
+
+export interface ReviewDraft {
+  /** The stored draft is still being read: show nothing editable yet. */
+  loading: boolean;
+  notice: DraftNotice;
+  restore: () => void;
+  discard: () => void;
+  /** The review is stored on the server: clear the draft. */
+  submitted: () => void;
+  /** There is work the server does not have (the leave guard asks). */
+  unsaved: boolean;
+}
+
+export function useReviewDraft<P>({ draftKey, version, payload, apply, store = indexedDbProductDrafts }: ReviewDraftOptions<P>): ReviewDraft {
+  const actor = useActorRef(
+    draftMachine.provide({
+      actors: {
+        loadDraft: fromPromise(({ input }) => store.load(input.key)),
+        saveDraft: fromPromise(({ input }) => (input.draft ? store.save(input.key, input.draft) : store.clear(input.key))),
+        clearDraft: fromPromise(({ input }) => store.clear(input.key)),
+      },
+    }),
+    { input: { key: draftKey, version } },
+  );
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const notice = useSelector(actor, (s) => s.context.notice);
+  const handOver = useSelector(actor, (s) => s.context.apply);
+  const submitted = useSelector(actor, (s) => s.hasTag('submitted'));
+
+  const applyRef = useRef(apply);
+  useEffect(() => {
+    applyRef.current = apply;
+  });
+  useEffect(() => {
+    if (handOver) applyRef.current(handOver.payload as P | null);
+  }, [handOver]);
+
+  // The payload shown when the draft was read is the baseline, not a change: an offered draft stays stored until
+  // the reviewer does something.
+  const sent = useRef<{ payload: P | null } | null>(null);
+  useEffect(() => {
+    if (loading) return;
+    if (sent.current === null) sent.current = { payload };
+    else if (sent.current.payload !== payload) {
+      sent.current = { payload };
+      actor.send({ type: 'CHANGE', payload });
+    }
+  }, [actor, loading, payload]);
+
+  const actions = useMemo(
+    () => ({
+      restore: () => actor.send({ type: 'RESTORE' }),
+      discard: () => actor.send({ type: 'DISCARD' }),
+      submitted: () => actor.send({ type: 'SUBMITTED' }),
+    }),
+    [actor],
+  );
+  return { loading, notice, ...actions, unsaved: payload !== null && !submitted };
+}

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { memoryDrafts, type ProductDraft } from '../../src/api/drafts.ts';
+import { configFingerprint, DRAFT_DELAY_MS, draftMachine } from '../../src/machines/review-draft.machine.ts';
+
+const KEY = 'bike:bike.qc@qc.example:BK26110004';
+const VERSION = '4:1:READY_FOR_REVIEW|cfg';
+
+function start(opts: { drafts?: ReturnType<typeof memoryDrafts<ProductDraft>>; key?: string | null; version?: string } = {}) {
+  const drafts = opts.drafts ?? memoryDrafts<ProductDraft>();
+  const saves: (ProductDraft | null)[] = [];
+  const actor = createActor(
+    draftMachine.provide({
+      actors: {
+        loadDraft: fromPromise(({ input }) => drafts.load(input.key)),
+        saveDraft: fromPromise(async ({ input }) => {
+          saves.push(input.draft);
+          if (input.draft) await drafts.save(input.key, input.draft);
+          else await drafts.clear(input.key);
+        }),
+        clearDraft: fromPromise(({ input }) => drafts.clear(input.key)),
+      },
+    }),
+    { input: { key: opts.key === undefined ? KEY : opts.key, version: opts.version ?? VERSION } },
+  ).start();
+  return { actor, drafts, saves };
+}
+
+const stored = (payload: unknown, version = VERSION): ProductDraft => ({ version, payload, savedAt: 1 });
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('draft machine (issue 16 Never lose work, every product)', () => {
+  it(`writes a change within ${DRAFT_DELAY_MS} ms, not in the change's own step, once per burst`, async () => {
+    const { actor, drafts, saves } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    actor.send({ type: 'CHANGE', payload: { edits: [1] } });
+    expect(saves).toHaveLength(0);
+    expect(actor.getSnapshot().hasTag('unsaved')).toBe(true);
+    await vi.advanceTimersByTimeAsync(50);
+    actor.send({ type: 'CHANGE', payload: { edits: [1, 2] } });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS - 50);
+    expect(saves).toHaveLength(1);
+    expect(drafts.entries.get(KEY)).toMatchObject({ version: VERSION, payload: { edits: [1, 2] } });
+    expect(actor.getSnapshot().hasTag('unsaved')).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(saves).toHaveLength(1);
+  });
+
+  it('hands back a draft of the same version at once and says so; a null change removes it', async () => {
+    const drafts = memoryDrafts<ProductDraft>();
+    drafts.entries.set(KEY, stored({ reason: 'half' }));
+    const { actor } = start({ drafts });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.notice).toBe('restored');
+    expect(actor.getSnapshot().context.apply).toEqual({ payload: { reason: 'half' }, seq: 1 });
+    actor.send({ type: 'CHANGE', payload: null });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.has(KEY)).toBe(false);
+  });
+
+  it('offers a draft of another version without applying or removing it, until RESTORE', async () => {
+    const drafts = memoryDrafts<ProductDraft>();
+    drafts.entries.set(KEY, stored({ entries: ['x'] }, 'old'));
+    const { actor, saves } = start({ drafts });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(actor.getSnapshot().context.notice).toBe('offered');
+    expect(actor.getSnapshot().context.apply).toBeNull();
+    expect(saves).toHaveLength(0);
+    expect(drafts.entries.has(KEY)).toBe(true);
+    actor.send({ type: 'RESTORE' });
+    expect(actor.getSnapshot().context.notice).toBe('restored');
+    expect(actor.getSnapshot().context.apply).toEqual({ payload: { entries: ['x'] }, seq: 1 });
+  });
+
+  it('discarding a restored draft hands back the server state (null) and removes the draft', async () => {
+    const drafts = memoryDrafts<ProductDraft>();
+    drafts.entries.set(KEY, stored({ edits: [1] }));
+    const { actor } = start({ drafts });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'DISCARD' });
+    expect(actor.getSnapshot().context).toMatchObject({ notice: null, apply: { payload: null, seq: 2 } });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.has(KEY)).toBe(false);
+  });
+
+  it('discarding an offered draft writes what was done since opening over it', async () => {
+    const drafts = memoryDrafts<ProductDraft>();
+    drafts.entries.set(KEY, stored({ edits: [1] }, 'old'));
+    const { actor } = start({ drafts });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'CHANGE', payload: { edits: [9] } });
+    actor.send({ type: 'DISCARD' });
+    expect(actor.getSnapshot().context.apply).toBeNull();
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.get(KEY)).toMatchObject({ version: VERSION, payload: { edits: [9] } });
+  });
+
+  it('a successful submit clears the draft and ignores later changes', async () => {
+    const { actor, drafts } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'CHANGE', payload: { edits: [1] } });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.has(KEY)).toBe(true);
+    actor.send({ type: 'SUBMITTED' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().hasTag('submitted')).toBe(true);
+    expect(drafts.entries.has(KEY)).toBe(false);
+    actor.send({ type: 'CHANGE', payload: { edits: [2] } });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(drafts.entries.has(KEY)).toBe(false);
+  });
+
+  it('keeps nothing without a key (a read-only view)', async () => {
+    const { actor, saves } = start({ key: null });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    actor.send({ type: 'CHANGE', payload: { edits: [1] } });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(saves).toHaveLength(0);
+  });
+
+  it('a config fingerprint changes with the config and is stable for the same object', () => {
+    const a = { rows: [1] };
+    expect(configFingerprint(a)).toBe(configFingerprint(a));
+    expect(configFingerprint({ rows: [2] })).not.toBe(configFingerprint(a));
+  });
+});
