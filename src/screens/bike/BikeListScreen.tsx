@@ -3,7 +3,7 @@
  * filtered by user, a search query and a date range (six months up to today, YYYY-MM-DD); 'assign to me' on a row;
  * a row click opens the review; refreshed live when the user's auto-assignment record changes.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import dayjs from 'dayjs';
 import bikeScreens from '../../config/bike-list.json';
@@ -13,57 +13,19 @@ import type { LoginData } from '../../api/session.ts';
 import { showError } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
+import { usePages, type PagesOptions } from '../../components/usePages.ts';
 import './bike.css';
 
 const YMD = 'YYYY-MM-DD';
 export const bikeDate = (unixSeconds: number) => dayjs.unix(unixSeconds).format(bikeScreens.dateFormat);
 
-interface Pages {
-  key: string;
-  page: number;
-  generation: number;
-  rows: BikeListRow[];
-  total: number;
-  loading: boolean;
-  hasMore: boolean;
-  error: string | null;
-}
-
-const firstPage = (key: string, generation = 0): Pages => ({ key, page: 1, generation, rows: [], total: 0, loading: true, hasMore: false, error: null });
-
-/** Pages of 50; a full page means another may follow (001 §9). New filters or a reload start again at page 1. */
-function useBikePages(filters: Omit<BikeListFilters, 'page'>) {
-  const key = JSON.stringify(filters);
-  const [state, setState] = useState<Pages>(() => firstPage(key));
-  let current = state;
-  if (state.key !== key) {
-    current = firstPage(key, state.generation);
-    setState(current);
-  }
-  const { page, generation } = current;
-  useEffect(() => {
-    let cancelled = false;
-    fetchBikeList({ ...(JSON.parse(key) as Omit<BikeListFilters, 'page'>), page }).then(
-      ({ data, total }) => {
-        if (cancelled) return;
-        setState((s) => {
-          const seen = new Set(page === 1 ? [] : s.rows.map((r) => r.appointmentId));
-          const rows = page === 1 ? data : [...s.rows, ...data.filter((r) => !seen.has(r.appointmentId))];
-          return { ...s, rows, total, loading: false, hasMore: data.length === bikeScreens.pageSize, error: null };
-        });
-      },
-      (error: unknown) => {
-        if (!cancelled) setState((s) => ({ ...s, loading: false, hasMore: false, error: errorDetail(error, 'The list could not be loaded') }));
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [key, page, generation]);
-  const loadMore = useCallback(() => setState((s) => (s.loading || !s.hasMore || s.error ? s : { ...s, page: s.page + 1, loading: true })), []);
-  const reload = useCallback(() => setState((s) => ({ ...s, page: 1, generation: s.generation + 1, loading: true, error: null })), []);
-  return { ...current, loadMore, reload };
-}
+/** Pages of 50 (001 §9) for the list's filters. */
+const BIKE_PAGES: PagesOptions<Omit<BikeListFilters, 'page'>, BikeListRow> = {
+  fetchPage: (filters, page) => fetchBikeList({ ...filters, page }),
+  pageSize: bikeScreens.pageSize,
+  rowKey: (row) => row.appointmentId,
+  errorText: (error) => errorDetail(error, 'The list could not be loaded'),
+};
 
 export default function BikeListScreen() {
   const session = useSession();
@@ -77,7 +39,7 @@ function BikeList({ session }: { session: LoginData }) {
   const [mine, setMine] = useState(false);
   const [startDate, setStartDate] = useState(() => dayjs().subtract(bikeScreens.windowMonths, 'month').format(YMD));
   const [endDate, setEndDate] = useState(() => dayjs().format(YMD));
-  const pages = useBikePages({ query: search || undefined, user: mine ? session.email : undefined, startDate, endDate });
+  const pages = usePages({ query: search || undefined, user: mine ? session.email : undefined, startDate, endDate }, BIKE_PAGES);
   const { reload, loadMore } = pages;
   const [assigning, setAssigning] = useState<string | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);

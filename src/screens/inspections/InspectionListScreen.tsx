@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { InspectionListRow } from '../../engine/inspection.ts';
 import listConfig from '../../config/inspection-list.json';
-import { assignToMe, fetchAssignees, fetchLocationStore, fetchSleepTime, type Assignee, type CityStores } from '../../api/main.ts';
+import { assignToMe, fetchAssignees, fetchInspectionList, fetchLocationStore, fetchSleepTime, PAGE_SIZE, type Assignee, type CityStores, type ListFilters } from '../../api/main.ts';
 import { browserLocation } from '../../api/location.ts';
 import { subscribeAutoAssignment } from '../../api/live.ts';
 import type { LoginData } from '../../api/session.ts';
@@ -15,9 +15,17 @@ import { useSession } from '../../session/useSession.ts';
 import { InspectionFilters, NO_FILTERS, type FilterValues } from './InspectionFilters.tsx';
 import { InspectionTable } from './InspectionTable.tsx';
 import { readStored, STORED_ASSIGNEE, STORED_CATEGORY, writeStored } from './filters.ts';
-import { useInspectionPages } from './useInspectionPages.ts';
+import { usePages, type PagesOptions } from '../../components/usePages.ts';
 
 const MINUTE = 60_000;
+
+/** The list's pages of 50 (spec 000 §7); an ApiError's message is already plain words. */
+const INSPECTION_PAGES: PagesOptions<Omit<ListFilters, 'page'>, InspectionListRow> = {
+  fetchPage: (filters, page) => fetchInspectionList({ ...filters, page }),
+  pageSize: PAGE_SIZE,
+  rowKey: (row) => row.carId,
+  errorText: (error) => (error as Error).message,
+};
 
 /** 'now', re-read every minute so the timer dots change colour while the list is open. */
 function useNow(every = MINUTE): number {
@@ -65,7 +73,7 @@ function InspectionList({ session }: { session: LoginData }) {
     }),
     [session.email, filters],
   );
-  const { rows, total, loading, error, hasMore, loadMore, reload } = useInspectionPages(query);
+  const { rows, total, loading, error, hasMore, loadMore, reload } = usePages(query, INSPECTION_PAGES);
 
   // Live refresh: the user's auto-assignment record turning 'changed' reloads the list (spec 000 §4).
   useEffect(() => subscribeAutoAssignment(session.access_token, () => reload()), [session.access_token, reload]);

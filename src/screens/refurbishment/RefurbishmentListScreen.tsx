@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Input, Label, SearchField } from 'react-aria-components';
 import dayjs from 'dayjs';
@@ -6,6 +6,7 @@ import { assignRefurbishment, fetchRefurbishments, type RefurbListRow } from '..
 import { subscribeAutoAssignment } from '../../api/live.ts';
 import type { LoginData } from '../../api/session.ts';
 import { plainDetail } from '../../machines/refurbishment.machine.ts';
+import { usePages, type PagesOptions } from '../../components/usePages.ts';
 import { REFURBISHMENT_CONFIG, REFURBISHMENT_TEXTS } from '../../machines/refurbishment.rules.ts';
 import { canAccess } from '../../session/access.ts';
 import { showError } from '../../components/toast.ts';
@@ -17,52 +18,13 @@ import './refurbishment.css';
 
 export const LIST_COLUMNS = ['Refurbishment Inspection By', 'Model', 'Inspection End Time', 'Assignee'] as const;
 
-interface Pages {
-  rows: RefurbListRow[];
-  total: number;
-  page: number;
-  loading: boolean;
-  error: string | null;
-  /** A full page of 50 came back: there may be more (spec 001 §9). */
-  hasMore: boolean;
-}
-
-const EMPTY: Pages = { rows: [], total: 0, page: 1, loading: true, error: null, hasMore: false };
-
-/** Pages of 50 of the queue (or the one searched for); `reload` starts again at page 1 keeping rows on screen. */
-function useRefurbishmentPages(appointmentId: string) {
-  const [state, setState] = useState<Pages>(EMPTY);
-  const [generation, setGeneration] = useState(0);
-  const [shownFor, setShownFor] = useState(appointmentId);
-  if (shownFor !== appointmentId) {
-    setShownFor(appointmentId);
-    setState(EMPTY);
-  }
-  const { page } = state;
-  useEffect(() => {
-    let cancelled = false;
-    fetchRefurbishments(page, appointmentId || undefined).then(
-      ({ data, total }) => {
-        if (cancelled) return;
-        setState((s) => {
-          const seen = new Set(page === 1 ? [] : s.rows.map((r) => r.appointmentId));
-          const rows = page === 1 ? data : [...s.rows, ...data.filter((r) => !seen.has(r.appointmentId))];
-          return { ...s, rows, total, loading: false, error: null, hasMore: data.length === REFURBISHMENT_CONFIG.pageSize };
-        });
-      },
-      (error: unknown) => !cancelled && setState((s) => ({ ...s, loading: false, error: plainDetail(error), hasMore: false })),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [appointmentId, page, generation]);
-  const loadMore = useCallback(() => setState((s) => (s.loading || !s.hasMore ? s : { ...s, page: s.page + 1, loading: true })), []);
-  const reload = useCallback(() => {
-    setState((s) => ({ ...s, page: 1, loading: true }));
-    setGeneration((g) => g + 1);
-  }, []);
-  return { ...state, loadMore, reload };
-}
+/** Pages of 50 of the queue, or the one appointment searched for (spec 001 §9). */
+const REFURBISHMENT_PAGES: PagesOptions<string, RefurbListRow> = {
+  fetchPage: (appointmentId, page) => fetchRefurbishments(page, appointmentId || undefined),
+  pageSize: REFURBISHMENT_CONFIG.pageSize,
+  rowKey: (row) => row.appointmentId,
+  errorText: plainDetail,
+};
 
 /** /gs-refurbishment: refurbishments awaiting QC (spec 001 §2 'GS refurbishment list'). */
 export function RefurbishmentListScreen() {
@@ -75,7 +37,7 @@ function RefurbishmentList({ session }: { session: LoginData }) {
   const now = useMinuteClock();
   const [search, setSearch] = useState('');
   const [assigning, setAssigning] = useState(false);
-  const { rows, total, loading, error, hasMore, loadMore, reload } = useRefurbishmentPages(search);
+  const { rows, total, loading, error, hasMore, loadMore, reload } = usePages(search, REFURBISHMENT_PAGES);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   // Live refresh: the user's auto-assignment record turning 'changed' reloads the list (spec 001 §4 'Assignment').
