@@ -1,0 +1,177 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { DraftStore } from '../../src/api/drafts.ts';
+import { ProductProvider } from '../../src/products/ProductContext.tsx';
+import ReviewScreen from '../../src/screens/review/ReviewScreen.tsx';
+import { PENDING, fail, serve, signIn } from '../support/api.ts';
+import { CAR_INSPECTIONS, VIEWERS, carReviewRoutes, type CarInspectionName, type ViewerName } from '../support/car.ts';
+
+/** Drafts kept in memory: a story never restores what another story (or a browser session) left in IndexedDB. */
+const noDrafts: DraftStore = { load: async () => null, save: async () => undefined, clear: async () => undefined };
+
+interface Args {
+  /** A seeded inspection, generated from the car config. */
+  inspection: CarInspectionName;
+  /** Who opens the review: only the assignee edits and submits (spec 000 §6). */
+  role: ViewerName;
+  /** The status the version list passes when a past version is opened (read-only). */
+  pastVersion: string;
+  /** How the inspection call answers. */
+  server: 'answers' | 'loading' | 'fails';
+}
+
+function CarReview({ inspection, role, pastVersion, server }: Args) {
+  const detail = CAR_INSPECTIONS[inspection];
+  serve(
+    carReviewRoutes(detail, {
+      ...(server === 'loading' ? { 'GET v2/inspection/*': PENDING } : {}),
+      ...(server === 'fails' ? { 'GET v2/inspection/*': fail(500, 'Inspection could not be loaded') } : {}),
+    }),
+  );
+  signIn(VIEWERS[role]);
+  return (
+    <MemoryRouter key={`${inspection}|${role}|${pastVersion}|${server}`} initialEntries={[{ pathname: `/review/${detail.carId}`, state: pastVersion ? { inspectionStatus: pastVersion } : null }]}>
+      <Routes>
+        <Route
+          path="/review/:carId"
+          element={
+            <ProductProvider product="car">
+              <ReviewScreen drafts={noDrafts} recordingSupported={false} />
+            </ProductProvider>
+          }
+        />
+        <Route path="/inspection" element={<p>Back on the inspection list</p>} />
+      </Routes>
+    </MemoryRouter>
+  );
+}
+
+/**
+ * The car product's review screen (/review/{carId}), generated from src/config/car and run by the real engine and
+ * machines; the calls it makes are answered from fixtures. Pick the seeded inspection and who opens it.
+ */
+const meta = {
+  title: 'Products/Car review',
+  component: CarReview,
+  parameters: { layout: 'fullscreen' },
+  args: { inspection: 'New inspection, Comprehensive insurance', role: 'qc (assignee)', pastVersion: '', server: 'answers' },
+  argTypes: {
+    inspection: { control: 'select', options: Object.keys(CAR_INSPECTIONS) },
+    role: { control: 'select', options: Object.keys(VIEWERS) },
+    pastVersion: { control: 'select', options: ['', 'smReview', 'smReviewRejected', 'done'] },
+    server: { control: 'inline-radio', options: ['answers', 'loading', 'fails'] },
+  },
+} satisfies Meta<typeof CarReview>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Goes to a row through the row finder (rows are virtualized: only those near the view are in the page). */
+async function goToRow(canvas: ReturnType<typeof within>, title: string) {
+  await userEvent.click(await canvas.findByRole('button', { name: 'Find row' }));
+  await userEvent.keyboard(title);
+  await userEvent.keyboard('{Enter}');
+  return canvas.findByRole('group', { name: title });
+}
+
+/** The assignee: every row editable, the footer with Submit. */
+export const Assignee: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('tab', { name: /Documents/ })).toBeInTheDocument();
+    await expect(await canvas.findByRole('button', { name: 'Submit' })).toBeEnabled();
+  },
+};
+
+/** Spec 000 §4: 3rd Party insurance shows the expiry only; the no-claim bonus row disappears. */
+export const ThirdPartyDropsNoClaimBonus: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const insurance = await goToRow(canvas, 'Insurance Type');
+    await expect(canvas.getByRole('group', { name: 'No Claim Bonus' })).toBeInTheDocument();
+    await userEvent.selectOptions(within(insurance).getByRole('combobox', { name: 'Insurance Type new value' }), '3rd Party');
+    await expect(canvas.queryByRole('group', { name: 'No Claim Bonus' })).not.toBeInTheDocument();
+    await expect(canvas.getByRole('group', { name: 'Insurance Expiry' })).toBeInTheDocument();
+  },
+};
+
+/** Spec 000 §4: no-claim bonus No drops the percentage row, Yes brings it back. */
+export const NoClaimBonusPercentage: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const bonus = await goToRow(canvas, 'No Claim Bonus');
+    const select = within(bonus).getByRole('combobox', { name: 'No Claim Bonus new value' });
+    await userEvent.selectOptions(select, 'No');
+    await expect(canvas.queryByRole('group', { name: 'No Claim Bonus Percentage' })).not.toBeInTheDocument();
+    await userEvent.selectOptions(select, 'Yes');
+    await expect(await canvas.findByRole('group', { name: 'No Claim Bonus Percentage' })).toBeInTheDocument();
+  },
+};
+
+/** Spec 000 §4: 'No Mismatch' is exclusive in the Mismatch In RC multi-select. */
+export const MismatchInRcExclusive: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const row = await goToRow(canvas, 'Mismatch In RC');
+    const boxes = within(row).getAllByRole('checkbox').filter((b) => b.getAttribute('aria-label') === null);
+    const noMismatch = within(row).getByRole('checkbox', { name: 'No Mismatch' });
+    const other = boxes.find((b) => b !== noMismatch)!;
+    await userEvent.click(noMismatch);
+    await userEvent.click(other);
+    await expect(other).toBeChecked();
+    await expect(noMismatch).not.toBeChecked();
+    await userEvent.click(noMismatch);
+    await expect(noMismatch).toBeChecked();
+    await expect(other).not.toBeChecked();
+  },
+};
+
+/** Another reviewer holds the inspection: everything read-only, no Submit. */
+export const ReadOnly: Story = {
+  args: { role: 'qc (another reviewer)' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('tab', { name: /Documents/ });
+    await expect(canvas.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    await expect(canvas.getAllByRole('checkbox', { name: /^Reject / })[0]).toBeDisabled();
+  },
+};
+
+/** A past version opened from the version list: read-only even for the assignee, no Submit, no dummy flag. */
+export const PastVersion: Story = {
+  args: { pastVersion: 'smReviewRejected', inspection: 'Re-inspection with RI changes' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('tab', { name: /Documents/ });
+    await expect(canvas.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  },
+};
+
+export const VersionViewer: Story = { args: { role: 'qc-Version (version viewer)' } };
+
+/** Unassigned: 'Assign to me' in the header. */
+export const Unassigned: Story = {
+  args: { inspection: 'Unassigned' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: /assign to me/i })).toBeInTheDocument();
+  },
+};
+
+export const ReInspection: Story = { args: { inspection: 'Re-inspection with RI changes' } };
+
+export const InsuranceExpiredQcAudit: Story = { args: { inspection: 'Insurance Expired, registry says valid (QC audit)' } };
+
+export const Loading: Story = {
+  args: { server: 'loading' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Loading...')).toBeInTheDocument();
+  },
+};
+
+export const LoadFailed: Story = {
+  args: { server: 'fails' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Inspection could not be loaded')).toBeInTheDocument();
+  },
+};
