@@ -1,0 +1,156 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { BikeDetail } from '../../src/api/bike.ts';
+import { ProductProvider } from '../../src/products/ProductContext.tsx';
+import BikeReviewScreen from '../../src/screens/bike/BikeReviewScreen.tsx';
+import { bikeDetail } from '../../tests/support/bike.ts';
+import { PENDING, fail, serve, sessionFor, signIn } from '../support/api.ts';
+import { picture } from '../support/images.ts';
+
+const BIKE_QC = 'bike.qc@qc.example';
+
+/** The seeded bikes (tests/support/bike.ts), their images drawn in place. */
+function bike(over: Partial<BikeDetail> = {}, data: Partial<BikeDetail['inspectionData']> = {}): BikeDetail {
+  const base = bikeDetail(over);
+  return {
+    ...base,
+    images: base.images.map((m) => ({ ...m, uri: m.mediaType === 'video' ? '' : picture(m.title, '#5a3d7a') })),
+    inspectionData: { ...base.inspectionData, ...data },
+  };
+}
+
+const BIKES = {
+  'Petrol, B2B, hypothecated (UI version 2)': bike(),
+  'Electrical, UI version 1': bike(
+    { appointmentId: 'BK26110002', isB2B: false },
+    {
+      uiVersion: 1,
+      isB2B: false,
+      bikeDetails: { ...bikeDetail().inspectionData.bikeDetails, fuelType: { title: 'Fuel Type', value: 'Electrical' }, odometer: { title: 'Odometer Reading', value: '23450' } },
+    },
+  ),
+  Unassigned: bike({ appointmentId: 'BK26110003', qcUser: null }),
+  'Reviewed (APPROVED)': bike({ appointmentId: 'BK26110004', status: 'APPROVED' }),
+} satisfies Record<string, BikeDetail>;
+
+const VIEWERS = {
+  'bike-qc (assignee)': sessionFor('bike-qc', BIKE_QC, 'Bina Bike'),
+  'qc (another reviewer)': sessionFor('qc', 'qc.reviewer2@qc.example', 'Ravi Reviewer'),
+  'version-pdf': sessionFor('version-pdf', 'version.pdf@qc.example', 'Pavan Pdf'),
+};
+
+interface Args {
+  /** A seeded bike inspection. */
+  inspection: keyof typeof BIKES;
+  /** Who opens it: only the bike's qcUser edits and submits (spec 001 §2). */
+  role: keyof typeof VIEWERS;
+  /** A past version (read-only). */
+  pastVersion: boolean;
+  server: 'answers' | 'loading' | 'fails';
+}
+
+function BikeReview({ inspection, role, pastVersion, server }: Args) {
+  const detail = BIKES[inspection];
+  serve({
+    'GET appointment/*': server === 'loading' ? PENDING : server === 'fails' ? fail(500, 'The bike could not be loaded') : { detail },
+    'GET public/appconfig': { detail: { imageUrlTemplate: '{uri}', videoBaseUrl: '' } },
+    'GET api/bikeMake': { detail: [{ name: 'Hero', code: 'HERO' }, { name: 'Honda', code: 'HONDA' }] },
+    'GET api/bikeModel': { detail: [{ id: 1, name: 'Splendor Plus', variant: [{ name: 'i3S', code: 'I3S' }] }] },
+    'GET api/bikeVariant': { detail: [{ name: 'i3S', code: 'I3S' }, { name: 'Xtec', code: 'XTEC' }] },
+    'GET api/financerListData': { detail: [{ id: 1, name: 'Hero FinCorp', status: 'active' }] },
+  });
+  signIn(VIEWERS[role]);
+  const url = `/bike-review/${detail.appointmentId}${pastVersion ? '?version=0' : ''}`;
+  return (
+    <MemoryRouter key={`${inspection}|${role}|${pastVersion}|${server}`} initialEntries={[url]}>
+      <Routes>
+        <Route
+          path="/bike-review/:appointmentId"
+          element={
+            <ProductProvider product="bike">
+              <BikeReviewScreen />
+            </ProductProvider>
+          }
+        />
+      </Routes>
+    </MemoryRouter>
+  );
+}
+
+/** The bike product's review screen (/bike-review/{appointmentId}), generated from src/config/bike. */
+const meta = {
+  title: 'Products/Bike review',
+  component: BikeReview,
+  parameters: { layout: 'fullscreen' },
+  args: { inspection: 'Petrol, B2B, hypothecated (UI version 2)', role: 'bike-qc (assignee)', pastVersion: false, server: 'answers' },
+  argTypes: {
+    inspection: { control: 'select', options: Object.keys(BIKES) },
+    role: { control: 'select', options: Object.keys(VIEWERS) },
+    server: { control: 'inline-radio', options: ['answers', 'loading', 'fails'] },
+  },
+} satisfies Meta<typeof BikeReview>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Assignee: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: 'Submit' })).toBeEnabled();
+  },
+};
+
+/** Spec 001 §2: hypothecation Yes shows Bank NOC and Loan Paid (UI version 2); No hides them. */
+export const HypothecationNoHidesBankNoc: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const row = await canvas.findByRole('group', { name: 'Hypothecation' });
+    await expect(canvas.getByRole('group', { name: 'Bank NOC' })).toBeInTheDocument();
+    await userEvent.selectOptions(within(row).getByRole('combobox', { name: 'Hypothecation new value' }), 'No');
+    await expect(canvas.queryByRole('group', { name: 'Bank NOC' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('group', { name: 'Loan Paid' })).not.toBeInTheDocument();
+  },
+};
+
+/** Spec 001 §2: 'Insurance Expired' hides the insurance expiry. */
+export const InsuranceExpiredHidesExpiry: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('tab', { name: 'Insurance' }));
+    await expect(await canvas.findByRole('group', { name: 'Insurance Expiry' })).toBeInTheDocument();
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Insurance Type new value' }), 'Insurance Expired');
+    await expect(canvas.queryByRole('group', { name: 'Insurance Expiry' })).not.toBeInTheDocument();
+  },
+};
+
+export const ElectricalUiVersion1: Story = { args: { inspection: 'Electrical, UI version 1' } };
+
+export const ReadOnly: Story = {
+  args: { role: 'qc (another reviewer)' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText(/Read only: only the assigned QC user/)).toBeInTheDocument();
+  },
+};
+
+export const Unassigned: Story = {
+  args: { inspection: 'Unassigned', role: 'qc (another reviewer)' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: 'Assign to me' })).toBeInTheDocument();
+  },
+};
+
+export const PastVersion: Story = {
+  args: { pastVersion: true },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('A past version: read only.')).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = { args: { server: 'loading' } };
+
+export const LoadFailed: Story = {
+  args: { server: 'fails' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('The bike could not be loaded');
+  },
+};
