@@ -27,7 +27,7 @@ const BIKES = {
     {
       uiVersion: 1,
       isB2B: false,
-      bikeDetails: { ...bikeDetail().inspectionData.bikeDetails, fuelType: { title: 'Fuel Type', value: 'Electrical' }, odometer: { title: 'Odometer Reading', value: '23450' } },
+      bikeDetails: { ...(bikeDetail().inspectionData.bikeDetails as object), fuelType: { title: 'Fuel Type', value: 'Electrical' }, odometer: { title: 'Odometer Reading', value: '23450' } },
     },
   ),
   Unassigned: bike({ appointmentId: 'BK26110003', qcUser: null }),

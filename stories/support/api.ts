@@ -9,7 +9,7 @@ import { docsHttp } from '../../src/api/docs.ts';
 import { mainHttp } from '../../src/api/main.ts';
 import type { LoginData } from '../../src/api/session.ts';
 
-export const PENDING = Symbol('pending');
+export const PENDING: unique symbol = Symbol('pending');
 
 class Failure {
   constructor(
@@ -21,7 +21,8 @@ class Failure {
 /** An error answer: the screens show its `detail`/`message`, as from the server. */
 export const fail = (status: number, detail = 'Something went wrong, please try again'): Failure => new Failure(status, { detail });
 
-type Answer = unknown | typeof PENDING | Failure;
+/** A body to answer with, `PENDING`, or a `fail(…)`. */
+type Answer = object | string | number | boolean | null | typeof PENDING;
 /** The request as a route sees it: query parameters and body. */
 export interface Request {
   params: Record<string, unknown>;
@@ -29,7 +30,8 @@ export interface Request {
   config: InternalAxiosRequestConfig;
 }
 /** 'GET v2/inspection/*' → the body to answer (`data` of the response) or a function of the request. `*` matches one path segment. */
-export type Routes = Record<string, Answer | ((request: Request) => Answer)>;
+export type Route = Answer | ((request: Request) => Answer);
+export type Routes = Record<string, Route>;
 
 function paramsOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
   const { params } = config;
@@ -54,13 +56,13 @@ function matcher(pattern: string): (method: string, url: string) => boolean {
 
 /** An adapter answering from `routes`; an unknown call answers 404, as a missing server route would. */
 export function routeAdapter(routes: Routes): AxiosAdapter {
-  const table = Object.entries(routes).map(([pattern, answer]) => ({ matches: matcher(pattern), answer }));
+  const table = Object.entries(routes).map(([pattern, answer]) => ({ matches: matcher(pattern), answer: answer as Route }));
   return async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = (config.url ?? '').replace(/^\//, '');
     const hit = table.find((r) => r.matches(method, url));
-    let answer: Answer = hit ? hit.answer : new Failure(404, { detail: `No story fixture for ${method} ${url}` });
-    if (typeof answer === 'function') answer = (answer as (r: Request) => Answer)({ params: paramsOf(config), body: bodyOf(config), config });
+    const route: Route = hit ? hit.answer : new Failure(404, { detail: `No story fixture for ${method} ${url}` });
+    const answer = typeof route === 'function' ? route({ params: paramsOf(config), body: bodyOf(config), config }) : route;
     if (answer === PENDING) return new Promise<never>(() => undefined);
     if (answer instanceof Failure) {
       const response = { status: answer.status, statusText: String(answer.status), data: answer.body, headers: {}, config };
