@@ -12,3 +12,32 @@ export async function cachedInStorage<T>(key: string, fetcher: () => Promise<T>)
   localStorage.setItem(key, JSON.stringify(value));
   return value;
 }
+
+/** How long an answer fetched ahead of its screen waits to be taken: past this it is too old to show. */
+export const AHEAD_TTL_MS = 10_000;
+
+const ahead = new Map<string, { promise: Promise<unknown>; at: number }>();
+
+/**
+ * Starts a call ahead of the screen that reads it (a route's preload at navigation, in parallel with the screen's
+ * code), unless the same call is already waiting to be taken. A failure is kept too: the screen shows it as its own.
+ */
+export function fetchAhead<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
+  const found = ahead.get(key);
+  if (found && Date.now() - found.at < AHEAD_TTL_MS) return found.promise as Promise<T>;
+  const promise = fetcher();
+  promise.catch(() => undefined); // nobody may take it: not an unhandled rejection
+  ahead.set(key, { promise, at: Date.now() });
+  return promise;
+}
+
+/**
+ * The call started ahead for `key` if it is recent, else a new one. Taken once: a reload or a second visit asks the
+ * server again rather than showing an answer from before.
+ */
+export function takeAhead<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
+  const found = ahead.get(key);
+  ahead.delete(key);
+  if (found && Date.now() - found.at < AHEAD_TTL_MS) return found.promise as Promise<T>;
+  return fetcher();
+}

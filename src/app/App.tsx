@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { canAccess, isPublicPath, landingFor } from '../session/access.ts';
 import { Header } from './Header.tsx';
@@ -60,11 +60,24 @@ function Home() {
   return <Navigate to={landingFor(session.role)} replace />;
 }
 
+/**
+ * The route's screen, its calls started in the same render that starts loading its code (route preload), so the data
+ * and the chunk come in parallel rather than one after the other.
+ */
+function Preloaded({ route: { screen: Screen, preload } }: { route: ScreenRoute }) {
+  const params = useParams();
+  const key = JSON.stringify(params);
+  // A side effect in render on purpose: an effect would wait for the lazy screen to commit. preload dedupes repeats.
+  useMemo(() => preload?.(JSON.parse(key) as typeof params), [preload, key]);
+  return <Screen />;
+}
+
 /** A route's screen behind the guard its table entry names. */
-function guarded({ screen: Screen, access }: ScreenRoute): ReactNode {
-  if (access === 'public') return <Screen />;
-  if (access === 'private-return') return <ReturnAfterSignIn><Screen /></ReturnAfterSignIn>;
-  return <Private><Screen /></Private>;
+function guarded(route: ScreenRoute): ReactNode {
+  const screen = <Preloaded route={route} />;
+  if (route.access === 'public') return screen;
+  if (route.access === 'private-return') return <ReturnAfterSignIn>{screen}</ReturnAfterSignIn>;
+  return <Private>{screen}</Private>;
 }
 
 export function AppRoutes() {

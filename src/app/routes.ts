@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { preloadReview } from '../api/review-load.ts';
 
 /**
  * The app's route table: one entry per screen route. Each screen is its own chunk (React.lazy over the screen
@@ -17,6 +18,11 @@ export interface ScreenRoute {
    * private-return: the same, but a signed-out user goes to /login?carId=..&version=.. and comes back after sign-in.
    */
   access: 'public' | 'private' | 'private-return';
+  /**
+   * Starts the calls the screen needs at navigation, in parallel with its code (once the route's access check
+   * passed); the screen takes the answers when it mounts. Must be cheap to call again with the same params.
+   */
+  preload?: (params: Readonly<Record<string, string | undefined>>) => void;
 }
 
 /**
@@ -30,6 +36,8 @@ function productScreen(product: string, load: () => Promise<{ default: Component
   });
 }
 
+const preloadCarReview: ScreenRoute['preload'] = ({ carId }) => carId && preloadReview(carId);
+
 const ReviewScreen = productScreen('car', () => import('../screens/review/ReviewScreen.tsx'));
 const VersionListScreen = lazy(() => import('../screens/versions/VersionListScreen.tsx'));
 const RefurbishmentVersionScreen = lazy(() => import('../screens/refurbishment/RefurbishmentVersionScreen.tsx'));
@@ -37,8 +45,8 @@ const RefurbishmentVersionScreen = lazy(() => import('../screens/refurbishment/R
 export const ROUTES: readonly ScreenRoute[] = [
   { path: '/login', screen: lazy(() => import('../screens/login/LoginScreen.tsx')), access: 'public' },
   { path: '/inspection', screen: lazy(() => import('../screens/inspections/InspectionListScreen.tsx')), access: 'private' },
-  { path: '/review/:carId', screen: ReviewScreen, access: 'private' },
-  { path: '/re-inspection/:carId', screen: ReviewScreen, access: 'private-return' },
+  { path: '/review/:carId', screen: ReviewScreen, access: 'private', preload: preloadCarReview },
+  { path: '/re-inspection/:carId', screen: ReviewScreen, access: 'private-return', preload: preloadCarReview },
   { path: '/inspection-version', screen: VersionListScreen, access: 'private' },
   { path: '/inspection-version/:appointmentId', screen: VersionListScreen, access: 'private' },
   { path: '/gs-refurbishment', screen: lazy(() => import('../screens/refurbishment/RefurbishmentListScreen.tsx')), access: 'private' },

@@ -1,7 +1,8 @@
 /**
  * One review of one inspection (issue 10 'Flows are machines', issue 16 'Never lose work'), for any review product:
- * the product's engine comes in the input. Loading → (error | ready); ready runs three regions side by side:
- * `mode` (readOnly or editing: only the editor's edits reach `engine.apply`), `sync` (idle or refreshing the
+ * the product's engine comes in the input. Loading → (error | ready); ready runs four regions side by side:
+ * `mode` (readOnly or editing: only the editor's edits reach `engine.apply`), `registry` (registry data `loadReview`
+ * did not bring is loaded after the rows show, then the model is re-evaluated with it), `sync` (idle or refreshing the
  * inspection after an upload, keeping the edits) and `draft` (what the reviewer did, written to the draft store
  * within DRAFT_DELAY_MS of a change, never in the keystroke's own task).
  *
@@ -112,6 +113,8 @@ export const reviewMachine = setup({
     refreshInspection: fromPromise<InspectionDetail, { carId: string }>(async () => {
       throw new Error('refreshInspection not provided');
     }),
+    /** Registry data that `loadReview` did not bring: the rows show without it and gain its comparisons when it comes. */
+    loadRegistry: fromPromise<RegistryData | null, { appointmentId: string }>(async () => null),
     loadDraft: fromPromise<ReviewDraft | null, { key: string }>(async () => null),
     /** Writes the draft, or removes it when `draft` is null (nothing left to keep). */
     saveDraft: fromPromise<void, { key: string; draft: ReviewDraft | null }>(async () => undefined),
@@ -277,6 +280,27 @@ export const reviewMachine = setup({
                 ],
               },
             },
+          },
+        },
+        registry: {
+          initial: 'deciding',
+          states: {
+            deciding: { always: [{ guard: ({ context }) => context.model?.registry != null, target: 'done' }, { target: 'loading' }] },
+            loading: {
+              invoke: {
+                src: 'loadRegistry',
+                input: ({ context }) => ({ appointmentId: context.inspection!.appointmentId }),
+                onDone: {
+                  target: 'done',
+                  // Re-evaluated with every edit made meanwhile.
+                  actions: assign(({ context, event }) =>
+                    event.output && context.model ? { model: context.engine.evaluate(context.inspection!, context.model.edits ?? [], event.output, context.options) } : {},
+                  ),
+                },
+                onError: 'done',
+              },
+            },
+            done: {},
           },
         },
         sync: {

@@ -4,7 +4,7 @@ import { carEngine, carReviewConfig } from '../support/car.ts';
 import { createEngine } from '../../src/engine/model.ts';
 import { validateBeforeSubmit } from '../../src/engine/submission.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
-import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import type { InspectionDetail, RegistryData } from '../../src/engine/inspection.ts';
 import { memoryDrafts, type ReviewDraft } from '../../src/api/drafts.ts';
 import { configVersion, DRAFT_DELAY_MS, inspectionVersion, reviewMachine, reviewSubmission, type ReviewLoaded } from '../../src/machines/review.machine.ts';
 import { controlledCall } from './helpers.ts';
@@ -104,6 +104,33 @@ describe('review machine: loading, error, ready (issue 10 Flows are machines)', 
     const model = snap(actor).context.model;
     await refresh.settle({ error: new Error('offline') });
     expect(snap(actor).context.model).toBe(model);
+  });
+
+  it('shows the rows before the registry data comes (issue 18 Load), then re-evaluates with it keeping the edits; a failed registry call keeps the rows', async () => {
+    const registry = { parivahan1: { registrationDate: '12-03-2018', registeredAt: 'MH01 MUMBAI', financier: 'HDFC', taxUpTo: 'LTT', ownerCount: 1 } };
+    const load = controlledCall<{ carId: string }, ReviewLoaded>();
+    const loadRegistry = controlledCall<{ appointmentId: string }, RegistryData | null>();
+    const actor = createActor(reviewMachine.provide({ actors: { loadReview: load.logic, loadRegistry: loadRegistry.logic } }), {
+      input: { carId: '77', engine: carEngine, canEdit: () => true, draftKey: null },
+    }).start();
+    await load.settle({ ok: { inspection: inspectionOf(), registry: null, options: {} } });
+    expect(snap(actor).hasTag('editing')).toBe(true);
+    expect(snap(actor).context.model?.registry ?? null).toBeNull();
+    expect(loadRegistry.calls).toEqual([{ appointmentId: 'APT0077' }]);
+    actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
+    await loadRegistry.settle({ ok: registry });
+    expect(snap(actor).context.model?.registry).toEqual(registry);
+    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
+    expect(snap(actor).context.model).toEqual(carEngine.evaluate(inspectionOf(), [{ type: 'check', key: 'sunroof', checked: true }], registry, {}));
+
+    actor.send({ type: 'RELOAD' });
+    await load.settle({ ok: { inspection: inspectionOf(), registry: null, options: {} } });
+    const rows = snap(actor).context.model;
+    await loadRegistry.settle({ error: new Error('offline') });
+    expect(snap(actor).context.model).toBe(rows);
+    // Registry data the load already brought is not asked for again.
+    await load.settle({ ok: { inspection: inspectionOf(), registry, options: {} } });
+    expect(loadRegistry.calls).toHaveLength(2);
   });
 
   it('runs any product: a second engine comes in the input', async () => {

@@ -16,7 +16,8 @@ import { errorDetail } from '../../machines/error-detail.ts';
 import type { RemarkTarget } from '../../api/review.ts';
 import { hasUnsubmittedWork, reviewMachine, reviewSubmission, type ReviewLoaded } from '../../machines/review.machine.ts';
 import type { LoginData } from '../../api/session.ts';
-import { fetchAppConfig, fetchRegistry, setReviewStartTime, uploadImage } from '../../api/review.ts';
+import { setReviewStartTime, uploadImage } from '../../api/review.ts';
+import { loadRegistry, loadReviewBasics } from '../../api/review-load.ts';
 import { fetchInspection, submitReport } from '../../api/main.ts';
 import { draftKey, indexedDbDrafts, type DraftStore } from '../../api/drafts.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
@@ -90,12 +91,13 @@ interface ScreenProps {
 
 type ReviewActor = ActorRefFrom<typeof reviewMachine>;
 
-/** Loads what a review needs: the inspection, the app config flags and the registry data (optional). */
+/**
+ * Loads what the rows need: the inspection and the app config flags, usually already started by the route's preload.
+ * The registry data comes after the rows show (the machine's `loadRegistry`).
+ */
 async function loadReview(carId: string, role: string | null): Promise<ReviewLoaded> {
-  const [inspection, config] = await Promise.all([fetchInspection(carId), fetchAppConfig().catch(() => ({ duplicateKeyConfig: 0 }))]);
-  // Registry data is optional: a failed fetch leaves every comparison as info.
-  const registry = await fetchRegistry(inspection.appointmentId).catch(() => null);
-  return { inspection, registry, options: { role, duplicateKeyConfig: config.duplicateKeyConfig } };
+  const [inspection, config] = await loadReviewBasics(carId);
+  return { inspection, registry: null, options: { role, duplicateKeyConfig: config.duplicateKeyConfig } };
 }
 
 /** The shared draft bar on the review machine's draft notice. */
@@ -338,6 +340,7 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
     reviewMachine.provide({
       actors: {
         loadReview: fromPromise(({ input }) => loadReview(input.carId, session.role)),
+        loadRegistry: fromPromise(({ input }) => loadRegistry(input.appointmentId)),
         refreshInspection: fromPromise(({ input }) => fetchInspection(input.carId)),
         loadDraft: fromPromise(({ input }) => drafts.load(input.key)),
         saveDraft: fromPromise(({ input }) => (input.draft ? drafts.save(input.key, input.draft) : drafts.clear(input.key))),
