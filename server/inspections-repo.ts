@@ -47,9 +47,10 @@ const ROW_COLUMNS = `car_id, appointment_id, lead_token, version, is_latest, sta
 /**
  * The columns lists need: everything but the (large) detail document, of which only the re-inspection reason and
  * the PDI type (spec 000 §3 'Inspection list row': inspectionData.carDetails.pdiType.value), in their detail paths.
+ * Those two come from `list_detail`, which a trigger keeps beside the document (migration 130), so a list page never
+ * reads the documents.
  */
-export const SUMMARY_COLUMNS = `${ROW_COLUMNS}, jsonb_build_object('reInspectionReason', detail->'reInspectionReason',
-  'inspectionData', jsonb_build_object('carDetails', jsonb_build_object('pdiType', detail #> '{inspectionData,carDetails,pdiType}'))) AS detail`;
+export const SUMMARY_COLUMNS = `${ROW_COLUMNS}, list_detail AS detail`;
 
 /**
  * The columns of the version list: the summary columns plus the stored submission's flags (spec 000 §3 'Inspection

@@ -166,14 +166,18 @@ const inspectionRoutes: FastifyPluginAsync = async (app) => {
         add((n) => `lower(assignee) = lower(${n})`, q.assignTo);
       }
       const whereSql = where.join(' AND ');
-      const total = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inspections WHERE ${whereSql}`, params);
       const records = boundedInt(q.records, 'records', 1, 200);
       const offset = (boundedInt(q.page, 'page', 1, 100000) - 1) * records;
-      const { rows } = await app.db.query<InspectionRow>(
-        `SELECT ${SUMMARY_COLUMNS} FROM inspections WHERE ${whereSql} ORDER BY inspection_end_time DESC, car_id DESC
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, records, offset],
-      );
+      // The count and the page side by side (two connections on PostgreSQL): both walk the list's partial index
+      // (migration 130), the page only its first rows.
+      const [total, { rows }] = await Promise.all([
+        app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inspections WHERE ${whereSql}`, params),
+        app.db.query<InspectionRow>(
+          `SELECT ${SUMMARY_COLUMNS} FROM inspections WHERE ${whereSql} ORDER BY inspection_end_time DESC, car_id DESC
+            LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+          [...params, records, offset],
+        ),
+      ]);
       return { data: rows.map(toListRow), total: total.rows[0].n };
     },
   );

@@ -50,6 +50,9 @@ export async function startServer(opts: { staticDir?: string; env?: NodeJS.Proce
     ...opts.env,
   };
   delete env.DATABASE_URL;
+  // A `vite build` run earlier in the same process (the benches) sets NODE_ENV=production, under which dev sign-in
+  // refuses to start.
+  delete env.NODE_ENV;
   env.STATIC_DIR = staticDir;
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: 'pipe' });
