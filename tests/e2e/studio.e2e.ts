@@ -25,8 +25,12 @@ const seed = (): Json => structuredClone(mergeConfigFiles(Object.values(car.file
 function thirdPartyKeepsBonus(fixCase: boolean): Json {
   const c = seed();
   c.rules.find((r: Json) => r.id === 'insurance.ncb').when.in[1].push('3rd Party');
-  c.rules.find((r: Json) => r.id === 'insurance.ncb.drop').when['!'].in[1].push('3rd Party');
-  if (fixCase) c.cases.find((x: Json) => x.name === CASE).expect.rows.noClaimBonus.isVisible = true;
+  if (fixCase) {
+    // The percent row follows its parent (visibility cascades), shown for the case's 'Yes'.
+    const expected = c.cases.find((x: Json) => x.name === CASE).expect.rows;
+    expected.noClaimBonus.isVisible = true;
+    expected.noClaimBonusPercentage.isVisible = true;
+  }
   return c;
 }
 

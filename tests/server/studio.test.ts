@@ -18,8 +18,9 @@ function carConfig(): Json {
 function thirdPartyKeepsBonus(): Json {
   const c = carConfig();
   c.rules.find((r: Json) => r.id === 'insurance.ncb').when.in[1].push('3rd Party');
-  c.rules.find((r: Json) => r.id === 'insurance.ncb.drop').when['!'].in[1].push('3rd Party');
+  // The percent row follows its parent (visibility cascades), shown for the case's 'Yes'.
   c.cases[0].expect.rows.noClaimBonus.isVisible = true;
+  c.cases[0].expect.rows.noClaimBonusPercentage.isVisible = true;
   return c;
 }
 
