@@ -11,10 +11,13 @@ import globals from 'globals';
  * screens. A layer may always import its own folder. server/ may import engine, config and products only.
  */
 export const LAYERS = {
+  // A product's own config folder (src/config/car/ …) before the shared files beside them: the engine may read
+  // only the shared schemas, never a product's config.
+  productConfig: { pattern: 'src/config/*/**', partialMatch: false, mayImport: [] },
   config: { pattern: 'src/config', mayImport: [] },
   engine: { pattern: 'src/engine', mayImport: ['config'] },
   products: { pattern: 'src/products', mayImport: ['config', 'engine'] },
-  api: { pattern: 'src/api', mayImport: ['config', 'engine'] },
+  api: { pattern: 'src/api', mayImport: ['config', 'engine', 'products'] },
   session: { pattern: 'src/session', mayImport: ['config', 'api'] },
   machines: { pattern: 'src/machines', mayImport: ['config', 'engine', 'products', 'api'] },
   components: { pattern: 'src/components', mayImport: ['config', 'engine', 'products', 'api', 'session', 'machines'] },
@@ -31,7 +34,7 @@ export const boundariesConfig = {
   plugins: { boundaries },
   settings: {
     'boundaries/include': ['src/**/*', 'server/**/*'],
-    'boundaries/elements': Object.entries(LAYERS).map(([type, { pattern }]) => ({ type, pattern })),
+    'boundaries/elements': Object.entries(LAYERS).map(([type, { pattern, partialMatch }]) => ({ type, pattern, ...(partialMatch === undefined ? {} : { partialMatch }) })),
   },
   rules: {
     'boundaries/dependencies': [
@@ -43,7 +46,8 @@ export const boundariesConfig = {
         policies: [
           ...Object.entries(LAYERS).map(([type, { mayImport }]) => ({
             from: { element: { type } },
-            allow: { to: { element: { types: { anyOf: [type, ...mayImport] } } } },
+            // Whoever may import config may import a product's config folder too, except the engine.
+            allow: { to: { element: { types: { anyOf: [type, ...mayImport, ...(mayImport.includes('config') && type !== 'engine' ? ['productConfig'] : [])] } } } },
           })),
           // Libraries and node's modules: allowed, except UI, state and HTTP libraries in the engine.
           { allow: { to: { module: { origin: ['external', 'core'] } } } },

@@ -108,8 +108,8 @@ async function main(): Promise<number> {
 
 /** The GS unflagging rules (src/config/gs-unflagging/unflag.json): schema, outcome lists, and the cases they carry. */
 async function checkGs(): Promise<number> {
-  const { loadUnflagConfig } = await import('../src/engine/unflag-config.ts');
-  const { actionOutcome } = await import('../src/engine/unflag.ts');
+  const { loadUnflagConfig } = await import('../src/products/gs-unflagging/unflag-config.ts');
+  const { actionOutcome } = await import('../src/products/gs-unflagging/unflag.ts');
   const { evaluateOutcome } = await import('../src/engine/outcome.ts');
   const file = join(root, 'gs-unflagging', 'unflag.json');
   let config;
@@ -137,7 +137,7 @@ async function checkGs(): Promise<number> {
 
 /** The GS refurbishment rules (src/config/refurbishment/refurbishment.json): schema, rules, and the cases they carry. */
 async function checkRefurbishment(): Promise<number> {
-  const { loadRefurbishmentConfig, runRefurbishmentCases } = await import('../src/engine/refurbishment-config.ts');
+  const { loadRefurbishmentConfig, runRefurbishmentCases } = await import('../src/products/refurbishment/refurbishment-config.ts');
   let config;
   try {
     config = loadRefurbishmentConfig(JSON.parse(readFileSync(join(root, 'refurbishment', 'refurbishment.json'), 'utf8')));

@@ -4,7 +4,7 @@ import demoUsers from '../src/config/demo-users.json' with { type: 'json' };
 import { loadProductConfig } from '../src/engine/config-schema.ts';
 import { PRODUCTS } from '../src/products/registry.ts';
 import refurbishmentConfig from '../src/config/refurbishment/refurbishment.json' with { type: 'json' };
-import { loadRefurbishmentConfig } from '../src/engine/refurbishment-config.ts';
+import { loadRefurbishmentConfig } from '../src/products/refurbishment/refurbishment-config.ts';
 import { buildApp } from './app.ts';
 import { devAuthRefusal } from './auth.ts';
 import { runAutoAssignment, startRoundJob } from './auto-assignment.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import adminForms from '../../src/config/admin-forms.json' with { type: 'json' };
-import { checkLeaveCsv, checkXFactorCsv, hourlySlots, parseXFactor, type CsvRowError } from '../../src/engine/admin-csv.ts';
+import { checkLeaveCsv, checkXFactorCsv, hourlySlots, parseXFactor, type CsvRowError } from '../../src/products/admin/admin-csv.ts';
 import type { InspectionField } from '../../src/engine/inspection.ts';
 import type { Queryable } from '../db.ts';
 import { currentUser } from '../auth.ts';

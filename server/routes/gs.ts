@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { actionFor, actionOutcome, dispositionsFor } from '../../src/engine/unflag.ts';
+import { actionFor, actionOutcome, dispositionsFor } from '../../src/products/gs-unflagging/unflag.ts';
 import { currentUser } from '../auth.ts';
 import { badRequest, errorSchema, forbidden, HttpError, notFound } from '../errors.ts';
 import { UNFLAG_CONFIG } from '../gs-config.ts';

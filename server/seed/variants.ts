@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import dayjs from 'dayjs';
-import { hourlySlots } from '../../src/engine/admin-csv.ts';
+import { hourlySlots } from '../../src/products/admin/admin-csv.ts';
 import type { Queryable } from '../db.ts';
 import { buildVariants, MODELS } from './lookups.ts';
 

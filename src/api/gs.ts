@@ -1,5 +1,5 @@
 /** Typed calls of the GS unflagging screens (spec 002 §7 'GS unflagging'), main host. */
-import type { Option, UnflagPayload } from '../engine/unflag.ts';
+import type { Option, UnflagPayload } from '../products/gs-unflagging/unflag.ts';
 import { cachedInStorage } from './cache.ts';
 import { listParams } from './http.ts';
 import { mainHttp } from './main.ts';

@@ -1,7 +1,7 @@
 /**
  * The GS unflagging action bar (spec 002 §2 'GS unflagging detail', §4 'Condition flag', §5, §8, §9): the assignee
  * picks 'Mark as {current type}', 'Change to {other type}' or 'Un-flag this car'; what each submits and asks for
- * comes from the config's outcome rules (src/engine/unflag.ts), the same ones the server applies.
+ * comes from the config's outcome rules (src/products/gs-unflagging/unflag.ts), the same ones the server applies.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import unflagJson from '../config/gs-unflagging/unflag.json';
@@ -14,7 +14,7 @@ import {
   type UnflagAction,
   type UnflagConfig,
   type UnflagPayload,
-} from '../engine/unflag.ts';
+} from '../products/gs-unflagging/unflag.ts';
 import { errorDetail } from './error-detail.ts';
 
 /** The config as the browser runs it (checked by `npm run config:check` and the server at start). */

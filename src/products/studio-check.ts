@@ -9,9 +9,9 @@ import { buildConfig, ConfigError, mergeConfigFiles, type ReviewConfigFile } fro
 import { checkConfigFile } from '../engine/config-schema.ts';
 import { createEngine } from '../engine/model.ts';
 import { evaluateOutcome } from '../engine/outcome.ts';
-import { loadRefurbishmentConfig, runRefurbishmentCases } from '../engine/refurbishment-config.ts';
-import { actionOutcome } from '../engine/unflag.ts';
-import { loadUnflagConfig } from '../engine/unflag-config.ts';
+import { loadRefurbishmentConfig, runRefurbishmentCases } from './refurbishment/refurbishment-config.ts';
+import { actionOutcome } from './gs-unflagging/unflag.ts';
+import { loadUnflagConfig } from './gs-unflagging/unflag-config.ts';
 import type { ProductDefinition } from './definition.ts';
 import { PRODUCTS } from './registry.ts';
 

@@ -16,6 +16,8 @@ const FORBIDDEN: [string, string, string][] = [
   ['the engine imports a machine', 'src/engine/fixture.ts', "import { remarkMachine } from '../machines/remark.machine.ts';"],
   ['the engine imports the HTTP client', 'src/engine/fixture.ts', "import { mainHttp } from '../api/main.ts';"],
   ['the engine imports React', 'src/engine/fixture.ts', "import { useState } from 'react';"],
+  ['the engine imports a product\'s config', 'src/engine/fixture.ts', "import constants from '../config/car/constants.json';"],
+  ['the engine imports a product module', 'src/engine/fixture.ts', "import { actionFor } from '../products/gs-unflagging/unflag.ts';"],
   ['the api imports a machine', 'src/api/fixture.ts', "import { remarkMachine } from '../machines/remark.machine.ts';"],
   ['a machine imports a screen', 'src/machines/fixture.ts', "import { LoginScreen } from '../screens/login/LoginScreen.tsx';"],
   ['a shared component imports the app shell', 'src/components/Fixture.tsx', "import { App } from '../app/App.tsx';"],
@@ -27,7 +29,9 @@ const ALLOWED: [string, string, string][] = [
   ['the app imports a screen', 'src/app/Fixture.tsx', "export const login = () => import('../screens/login/LoginScreen.tsx');"],
   ['a screen imports a shared component and the session', 'src/screens/login/Fixture.tsx', "import { showError } from '../../components/toast.ts';\nimport { useSession } from '../../session/useSession.ts';"],
   ['a machine imports an api request type', 'src/machines/fixture.ts', "import type { RemarkRequest } from '../api/review.ts';"],
-  ['the engine imports config and json-logic-js', 'src/engine/fixture.ts', "import constants from '../config/car/constants.json';\nimport jsonLogic from 'json-logic-js';"],
+  ['the engine imports the shared schemas and json-logic-js', 'src/engine/fixture.ts', "import schema from '../config/review-config.schema.json';\nimport jsonLogic from 'json-logic-js';"],
+  ['a product module imports its config', 'src/products/fixture.ts', "import unflag from '../config/gs-unflagging/unflag.json';"],
+  ['the api imports a product\'s request types', 'src/api/fixture.ts', "import type { UnflagPayload } from '../products/gs-unflagging/unflag.ts';"],
   ['the server imports the engine and config', 'server/fixture.ts', "import { createEngine } from '../src/engine/model.ts';\nimport access from '../src/config/route-access.json';"],
 ];
 

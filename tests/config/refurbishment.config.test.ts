@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import config from '../../src/config/refurbishment/refurbishment.json' with { type: 'json' };
-import { loadRefurbishmentConfig, runRefurbishmentCases } from '../../src/engine/refurbishment-config.ts';
+import { loadRefurbishmentConfig, runRefurbishmentCases } from '../../src/products/refurbishment/refurbishment-config.ts';
 import { dropsEntry, isEditable, showsAfterRef, verdictSection } from '../../src/machines/refurbishment.rules.ts';
 
 const load = (json: unknown) => () => loadRefurbishmentConfig(JSON.parse(JSON.stringify(json)));

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { actionLabel, flagTypeLabel, listTypeLabel, type UnflagAction } from '../../src/engine/unflag.ts';
-import { loadUnflagConfig } from '../../src/engine/unflag-config.ts';
+import { actionLabel, flagTypeLabel, listTypeLabel, type UnflagAction } from '../../src/products/gs-unflagging/unflag.ts';
+import { loadUnflagConfig } from '../../src/products/gs-unflagging/unflag-config.ts';
 import unflagJson from '../../src/config/gs-unflagging/unflag.json';
 import { UNFLAG_CONFIG, unflagMachine, type UnflagInput, type UnflagRequest } from '../../src/machines/unflag.machine.ts';
 import { controlledCall } from './helpers.ts';

@@ -6,7 +6,7 @@ import { readSession } from '../../api/session.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { useBusyAction } from './useBusyAction.ts';
 import { SelectField } from '../../components/SelectField.tsx';
-import { checkXFactorCsv, parseXFactor } from '../../engine/admin-csv.ts';
+import { checkXFactorCsv, parseXFactor } from '../../products/admin/admin-csv.ts';
 import './admin.css';
 
 /** The list refreshes 1 s after an upload (spec 002 §9). */

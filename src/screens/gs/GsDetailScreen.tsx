@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/http.ts';
 import { fetchDispositions, fetchGsDetail, type FlagTypeDispositions, type GsDetail, type GsImage } from '../../api/gs.ts';
 import { useSession } from '../../session/useSession.ts';
-import { flagTypeLabel } from '../../engine/unflag.ts';
+import { flagTypeLabel } from '../../products/gs-unflagging/unflag.ts';
 import { UNFLAG_CONFIG } from '../../machines/unflag.machine.ts';
 import { Carousel } from './Carousel.tsx';
 import { UnflagActionBar } from './UnflagActionBar.tsx';

@@ -7,7 +7,7 @@ import { subscribeAutoAssignment } from '../../api/live.ts';
 import { fetchLocationStore, type Assignee, type CityStores } from '../../api/main.ts';
 import { useSession } from '../../session/useSession.ts';
 import { SelectField } from '../../components/SelectField.tsx';
-import { listTypeLabel } from '../../engine/unflag.ts';
+import { listTypeLabel } from '../../products/gs-unflagging/unflag.ts';
 import { UNFLAG_CONFIG } from '../../machines/unflag.machine.ts';
 import { assigneeOptions, centreOptions, cityOptions, keepCentres } from '../inspections/filters.ts';
 import './gs.css';

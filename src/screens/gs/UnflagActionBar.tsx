@@ -6,7 +6,7 @@ import { Label, TextArea, TextField } from 'react-aria-components';
 import { patchGsFlag, type FlagTypeDispositions } from '../../api/gs.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { SelectField } from '../../components/SelectField.tsx';
-import { actionLabel, UNFLAG_ACTIONS } from '../../engine/unflag.ts';
+import { actionLabel, UNFLAG_ACTIONS } from '../../products/gs-unflagging/unflag.ts';
 import { chosenOutcome, UNFLAG_CONFIG, unflagMachine, type UnflagForm } from '../../machines/unflag.machine.ts';
 import { draftKey } from '../../api/drafts.ts';
 import { configFingerprint } from '../../machines/review-draft.machine.ts';

@@ -2,10 +2,10 @@
  * Loading the GS unflagging config from untrusted JSON (ajv against unflag.schema.json, then the outcome lists'
  * semantic checks). Server start, `npm run config:check` and tests; kept out of the browser bundle.
  */
-import schema from '../config/gs-unflagging/unflag.schema.json' with { type: 'json' };
-import { ConfigError } from './config.ts';
-import { createConfigAjv } from './config-schema.ts';
-import { checkOutcomeRules } from './outcome.ts';
+import schema from '../../config/gs-unflagging/unflag.schema.json' with { type: 'json' };
+import { ConfigError } from '../../engine/config.ts';
+import { createConfigAjv } from '../../engine/config-schema.ts';
+import { checkOutcomeRules } from '../../engine/outcome.ts';
 import type { UnflagConfig } from './unflag.ts';
 
 const validate = createConfigAjv().compile<UnflagConfig>(schema);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLeaveCsv, checkXFactorCsv, hourlySlots, parseXFactor } from '../../src/engine/admin-csv.ts';
+import { checkLeaveCsv, checkXFactorCsv, hourlySlots, parseXFactor } from '../../src/products/admin/admin-csv.ts';
 
 describe('admin CSV checks shared by browser and server (spec 002 §3 X factor CSV headers, §5, §9)', () => {
   it('hourly slots hh:00:00 run from the start hour to the hour before the end hour', () => {

@@ -3,7 +3,7 @@
  * action submits, whether it is offered, what it asks for, and the labels of flag types and actions. Pure: the
  * machine (src/machines/unflag.machine.ts) and the server (server/routes/gs.ts) call the same functions.
  */
-import { evaluateOutcome, type OutcomeRule } from './outcome.ts';
+import { evaluateOutcome, type OutcomeRule } from '../../engine/outcome.ts';
 
 export type UnflagAction = 'confirm' | 'change' | 'unflag';
 export const UNFLAG_ACTIONS: readonly UnflagAction[] = ['confirm', 'change', 'unflag'];

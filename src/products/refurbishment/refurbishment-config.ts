@@ -3,12 +3,12 @@
  * semantic checks: known json-logic operators, an outcome list ending with the default). `npm run config:check`,
  * server start and tests; kept out of the browser bundle.
  */
-import schema from '../config/refurbishment/refurbishment.schema.json' with { type: 'json' };
-import type configJson from '../config/refurbishment/refurbishment.json';
-import { ConfigError } from './config.ts';
-import { createConfigAjv } from './config-schema.ts';
-import { checkLogic } from './logic.ts';
-import { checkOutcomeRules, evaluateOutcome, type OutcomeRule } from './outcome.ts';
+import schema from '../../config/refurbishment/refurbishment.schema.json' with { type: 'json' };
+import type configJson from '../../config/refurbishment/refurbishment.json';
+import { ConfigError } from '../../engine/config.ts';
+import { createConfigAjv } from '../../engine/config-schema.ts';
+import { checkLogic } from '../../engine/logic.ts';
+import { checkOutcomeRules, evaluateOutcome, type OutcomeRule } from '../../engine/outcome.ts';
 
 export type RefurbishmentConfig = typeof configJson;
 
