@@ -88,10 +88,11 @@ export interface CommentEntry {
   type?: string;
 }
 
-export type CommentSection = 'carDetails' | 'electricalsInterior' | 'exteriorTyres';
-
-/** `GET api/comments?section`: the comment choices of a section (carDetails, electricalsInterior; the server adds exteriorTyres). */
-export async function fetchComments(section: CommentSection): Promise<CommentEntry[]> {
+/**
+ * `GET api/comments?section`: the comment choices of a section (the car's carDetails, electricalsInterior; the server
+ * adds exteriorTyres). Which sections ask is the product config's (rows with the `comments` lookup).
+ */
+export async function fetchComments(section: string): Promise<CommentEntry[]> {
   const { data } = await mainHttp.get<{ detail: CommentEntry[] }>('api/comments', { params: { section } });
   return data.detail ?? [];
 }

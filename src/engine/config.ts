@@ -5,6 +5,7 @@
  */
 import { buildDependencyIndex, checkLogic, usesData, type Logic } from './logic.ts';
 import { checkOutcomeRules, type OutcomeRule } from './outcome.ts';
+import { checkReviewDeclaration } from './product.ts';
 import type { Edit, RowKind, RowState, SectionKey, Tab } from './types.ts';
 
 /** Rule effects (closed union). Precedence is documented in docs/config-format.md. */
@@ -25,6 +26,24 @@ export interface ProductDeclaration {
   sections: SectionKey[];
   statuses: string[];
   widgets: InputType[];
+  /** Panels a tab hosts besides its rows (src/engine/product.ts). */
+  panels?: PanelDeclaration[];
+  /** Image groups that are documents (RC, insurance): verified filters and the customer documents popup. */
+  documentImages?: string[];
+  /** Choices of the rejection popup; an `exclusive` one clears the others. */
+  issueTypes?: IssueType[];
+}
+
+/** Panels the review screen knows (a closed union, like widgets): which tab hosts them and the rows they edit. */
+export type PanelKind = 'makeModelVariant' | 'summary';
+export type PanelDeclaration =
+  | { kind: 'makeModelVariant'; tab: Tab; rows: { make: string; model: string; variant: string; fuelType: string; year: string } }
+  | { kind: 'summary'; tab: Tab };
+
+export interface IssueType {
+  id: number;
+  label: string;
+  exclusive?: boolean;
 }
 
 export type OptionsSource = string[] | { ref: string } | { generate: 'years' | 'months' | 'count' };
@@ -418,5 +437,7 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
       }
     });
   }
+  const declared = checkReviewDeclaration(config);
+  if (declared) throw new ConfigError(declared[0], declared[1]);
   return config;
 }

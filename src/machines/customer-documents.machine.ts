@@ -74,21 +74,6 @@ export function approvalRequest(context: CustomerDocumentsContext, docType: DocT
   };
 }
 
-/**
- * Whether the review shows the document popup (000 §4): status done with customer-uploaded documents, or
- * smReview; in both cases only for the assignee and only when there are RC or insurance images.
- */
-export function showsDocumentPopup(opts: {
-  inspectionStatus: string;
-  isAssignee: boolean;
-  hasCustomerDocuments: boolean;
-  hasRcOrInsuranceImages: boolean;
-}): boolean {
-  const status = opts.inspectionStatus.toLowerCase().replace(/_/g, '');
-  const byStatus = (status === 'done' && opts.hasCustomerDocuments) || status === 'smreview';
-  return byStatus && opts.isAssignee && opts.hasRcOrInsuranceImages;
-}
-
 export const customerDocumentsMachine = setup({
   types: {
     context: {} as CustomerDocumentsContext,

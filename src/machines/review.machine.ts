@@ -155,7 +155,8 @@ export const reviewMachine = setup({
     model: null,
     options: {},
     error: null,
-    tab: 'Documents',
+    // The product's first tab.
+    tab: input.engine.config.product.tabs[0],
     isCritical: false,
     isDummy: false,
     remarks: {},

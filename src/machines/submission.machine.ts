@@ -16,33 +16,16 @@ import dayjs from 'dayjs';
 import type { InspectionDetail, SubmissionPayload } from '../engine/inspection.ts';
 import type { ReviewModel } from '../engine/types.ts';
 import { buildSubmission, hasRejections, validateBeforeSubmit, type SubmitBlock } from '../engine/submission.ts';
-import issueTypesConfig from '../config/issue-types.json';
+import { toggleIssue } from '../engine/product.ts';
 import { errorDetail, validationMessages } from './error-detail.ts';
 
 export const SUBMIT_SUCCESS = 'Inspection Completed Successfully';
-export const SELECT_ISSUE_ALERT = 'Please select Issue Type';
 export const PAYLOAD_ERROR = 'Error in post Object';
 const GENERIC_ERROR = 'Something went wrong, please try again';
 /** Redirect to the list after a successful submit (000 §9 'submit success redirect 2 seconds (car)'). */
 export const SUCCESS_REDIRECT_MS = 2000;
 /** Partial Content: the server asks the panel to reload (000 §4). */
 const RELOAD_STATUS = 206;
-
-/** The 'No issue' issue type: exclusive with every other choice (000 §4 'Rejection popup'). */
-export const NO_ISSUE_ID: number = (() => {
-  const entry = (issueTypesConfig.issueTypes as { id: number; label: string }[]).find(
-    (issue) => issue.label.trim().toLowerCase() === 'no issue',
-  );
-  if (!entry) throw new Error("src/config/issue-types.json: no issue type labelled 'No issue'");
-  return entry.id;
-})();
-
-/** Toggles an issue type: choosing 'No issue' clears the others, choosing another clears 'No issue'. */
-export function toggleIssue(selected: readonly number[], id: number): number[] {
-  if (selected.includes(id)) return selected.filter((chosen) => chosen !== id);
-  if (id === NO_ISSUE_ID) return [id];
-  return [...selected.filter((chosen) => chosen !== NO_ISSUE_ID), id];
-}
 
 /** Submit failure text (000 §8): the response detail, then every nested error message with isValidate 1. */
 export function submitFailureMessage(error: unknown): string {
@@ -107,7 +90,7 @@ function submitBlock(context: SubmissionContext): SubmitBlock | null {
   return validateBeforeSubmit(request.model, { isDummy: request.isDummy });
 }
 
-/** The engine's check of the popup's choice ('Please select Issue Type', 000 §5). */
+/** The config's check of the popup's choice ('Please select Issue Type', 000 §5), run by the engine. */
 function issueTypeBlock(context: SubmissionContext): SubmitBlock | null {
   const request = context.request;
   if (!request) return null;
@@ -145,7 +128,6 @@ export const submissionMachine = setup({
     /** A dummy inspection clears its selections (000 §4), so it never asks for an issue type. */
     needsIssueType: ({ context }) => context.request !== null && !context.request.isDummy && hasRejections(context.request.model),
     issueTypeBlocked: ({ context }) => issueTypeBlock(context) !== null,
-    noIssueSelected: ({ context }) => context.issueType.length === 0,
     payloadBuilt: ({ context }) => context.payload !== null,
     reloadRequested: (_, params: { status: number }) => params.status === RELOAD_STATUS,
     failedStatus: (_, params: { status: number }) => params.status < 200 || params.status >= 300,
@@ -178,14 +160,12 @@ export const submissionMachine = setup({
     issuePopup: {
       tags: 'issuePopup',
       on: {
-        TOGGLE_ISSUE: { actions: assign({ issueType: ({ context, event }) => toggleIssue(context.issueType, event.id) }) },
+        TOGGLE_ISSUE: {
+          // The product's issue types say which choice is exclusive ('No issue').
+          actions: assign({ issueType: ({ context, event }) => (context.request ? toggleIssue(context.request.model.config, context.issueType, event.id) : context.issueType) }),
+        },
         CONFIRM_ISSUES: [
-          {
-            guard: 'issueTypeBlocked',
-            actions: { type: 'showAlert', params: ({ context }) => issueTypeBlock(context) ?? { alert: SELECT_ISSUE_ALERT, fields: [] } },
-          },
-          // The engine's config carries the rule; an empty choice never goes out even without it.
-          { guard: 'noIssueSelected', actions: { type: 'showAlert', params: { alert: SELECT_ISSUE_ALERT, fields: [] } } },
+          { guard: 'issueTypeBlocked', actions: { type: 'showAlert', params: ({ context }) => issueTypeBlock(context)! } },
           { target: 'building' },
         ],
         CANCEL: { target: 'idle', actions: assign({ request: null, issueType: [] }) },

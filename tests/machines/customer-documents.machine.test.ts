@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ApproveDocumentRequest, CustomerDocuments, LoadDocumentsRequest } from '../../src/api/docs.ts';
-import { customerDocumentsMachine, showsDocumentPopup } from '../../src/machines/customer-documents.machine.ts';
+import { customerDocumentsMachine } from '../../src/machines/customer-documents.machine.ts';
 import { deferred, type Deferred } from './helpers.ts';
 
 const docs: CustomerDocuments = {
@@ -195,20 +195,5 @@ describe('customer document verification (spec 000 §4)', () => {
     actor.send({ type: 'RETRY' });
     await vi.advanceTimersByTimeAsync(0);
     expect(loads).toHaveLength(2);
-  });
-});
-
-describe('document popup visibility (spec 000 §4)', () => {
-  const base = { isAssignee: true, hasCustomerDocuments: false, hasRcOrInsuranceImages: true };
-  it.each([
-    [{ ...base, inspectionStatus: 'smReview' }, true],
-    [{ ...base, inspectionStatus: 'SM_REVIEW' }, true],
-    [{ ...base, inspectionStatus: 'done' }, false],
-    [{ ...base, inspectionStatus: 'DONE', hasCustomerDocuments: true }, true],
-    [{ ...base, inspectionStatus: 'smReview', isAssignee: false }, false],
-    [{ ...base, inspectionStatus: 'smReview', hasRcOrInsuranceImages: false }, false],
-    [{ ...base, inspectionStatus: 'new', hasCustomerDocuments: true }, false],
-  ])('%o → %s', (opts, expected) => {
-    expect(showsDocumentPopup(opts)).toBe(expected);
   });
 });

@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../src/api/http.ts';
-import issueTypesConfig from '../../src/config/issue-types.json';
+import { issueTypes, toggleIssue } from '../../src/engine/product.ts';
+import { carReviewConfig } from '../support/car.ts';
 import type { SubmissionPayload } from '../../src/engine/inspection.ts';
 import * as engineSubmission from '../../src/engine/submission.ts';
 import {
-  NO_ISSUE_ID,
   submissionMachine,
   submitFailureMessage,
-  toggleIssue,
   type SubmitRequest,
   type SubmitResponse,
 } from '../../src/machines/submission.machine.ts';
@@ -26,7 +25,9 @@ vi.mock('../../src/engine/submission.ts', async (importOriginal) => {
   };
 });
 
-const OTHER_ISSUES = (issueTypesConfig.issueTypes as { id: number; label: string }[])
+// The car config's issue types: 'No issue' is the exclusive one.
+const NO_ISSUE_ID = issueTypes(carReviewConfig).find((issue) => issue.label === 'No issue')!.id;
+const OTHER_ISSUES = issueTypes(carReviewConfig)
   .map((issue) => issue.id)
   .filter((id) => id !== NO_ISSUE_ID);
 
@@ -78,8 +79,8 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('issue types config', () => {
-  it("has a 'No issue' entry and other issue types", () => {
-    expect(typeof NO_ISSUE_ID).toBe('number');
+  it("has an exclusive 'No issue' entry and other issue types", () => {
+    expect(issueTypes(carReviewConfig).filter((issue) => issue.exclusive).map((issue) => issue.label)).toEqual(['No issue']);
     expect(OTHER_ISSUES.length).toBeGreaterThanOrEqual(2);
   });
 });
@@ -93,7 +94,7 @@ describe("rejection popup: 'No issue' is exclusive (spec 000 §4)", () => {
     ['choosing a chosen one unchooses it', [a, b], a, [b]],
     ['unchoosing No issue leaves nothing', [NO_ISSUE_ID], NO_ISSUE_ID, []],
   ])('%s', (_, selected, id, expected) => {
-    expect(toggleIssue(selected, id)).toEqual(expected);
+    expect(toggleIssue(carReviewConfig, selected, id)).toEqual(expected);
   });
 });
 
@@ -284,7 +285,7 @@ describe('rejection popup (spec 000 §4, §5)', () => {
     expect(calls).toEqual([]);
   });
 
-  it('an empty choice is never sent, even if the config lost its issue-type rule', () => {
+  it("the popup's check is the config's alone: without its issue-type rule an empty choice goes out", () => {
     const real = vi.mocked(engineSubmission.validateBeforeSubmit).getMockImplementation()!;
     vi.mocked(engineSubmission.validateBeforeSubmit).mockImplementation((model, opts) =>
       opts.issueType === undefined ? real(model, opts) : null,
@@ -293,8 +294,9 @@ describe('rejection popup (spec 000 §4, §5)', () => {
       const { submit, actor, calls, spies } = start();
       submit(request(rejectedReview()));
       actor.send({ type: 'CONFIRM_ISSUES' });
-      expect(spies.showAlert.mock.calls.map((call) => call[1])).toEqual([{ alert: 'Please select Issue Type', fields: [] }]);
-      expect(calls).toEqual([]);
+      expect(spies.showAlert).not.toHaveBeenCalled();
+      expect(calls).toHaveLength(1);
+      expect(calls[0].payload.sections.summary.issueType).toEqual([]);
     } finally {
       vi.mocked(engineSubmission.validateBeforeSubmit).mockImplementation(real);
     }

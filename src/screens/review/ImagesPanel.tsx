@@ -1,7 +1,7 @@
 /**
  * An image group of the review (RC1–RC5, Insurance1–5, duplicate keys, main exterior views, interior views,
  * additional images): each image is a checkable row with remarks, a full-size link (/view-image) and the editor.
- * RC and insurance images can be filtered with 'Show Verified' / 'Show Non Verified' (000 §2).
+ * Document groups (the car's RC and insurance images) can be filtered with 'Show Verified' / 'Show Non Verified' (000 §2).
  */
 import { memo, useState } from 'react';
 import type { RowState } from '../../engine/types.ts';
@@ -9,13 +9,12 @@ import { rowAddress } from './address.ts';
 import { useRowContext } from './context.ts';
 import { RowRemarks } from './RemarkPanel.tsx';
 
-/** Groups that offer the verified filters. */
-const VERIFIABLE = new Set(['rcImages', 'insuranceImages']);
-
 interface Props {
   group: string;
   title: string;
   rows: readonly RowState[];
+  /** A document group of the product (config `product.documentImages`): offers the verified filters. */
+  verifiable: boolean;
   /** Edited image urls by row key (after an upload in this review). */
   urls: Readonly<Record<string, string>>;
 }
@@ -55,10 +54,9 @@ const ImageTile = memo(function ImageTile({ row, index, url }: { row: RowState; 
   );
 });
 
-function ImagesPanelView({ group, title, rows, urls }: Props) {
+function ImagesPanelView({ group, title, rows, verifiable, urls }: Props) {
   const [showVerified, setShowVerified] = useState(true);
   const [showNonVerified, setShowNonVerified] = useState(true);
-  const verifiable = VERIFIABLE.has(group);
   const shown = verifiable ? rows.filter((r) => (r.isVerified ? showVerified : showNonVerified)) : rows;
   const notes = [...new Set(rows.flatMap((r) => r.notes ?? []))];
   return (
@@ -92,4 +90,4 @@ function ImagesPanelView({ group, title, rows, urls }: Props) {
 }
 
 /** Re-renders only when one of its rows (or an edited url) changes. */
-export const ImagesPanel = memo(ImagesPanelView, (a, b) => a.group === b.group && a.title === b.title && a.urls === b.urls && a.rows.length === b.rows.length && a.rows.every((r, i) => r === b.rows[i]));
+export const ImagesPanel = memo(ImagesPanelView, (a, b) => a.group === b.group && a.title === b.title && a.verifiable === b.verifiable && a.urls === b.urls && a.rows.length === b.rows.length && a.rows.every((r, i) => r === b.rows[i]));

@@ -5,12 +5,14 @@ import { rowAddress } from './address.ts';
 import { useRowContext } from './context.ts';
 import { RegistryBadge } from './RegistryBadge.tsx';
 import { RowRemarks } from './RemarkPanel.tsx';
-import { RowEditor } from './widgets.tsx';
+import { ReadonlyWidget, RowEditor } from './widgets.tsx';
 
 interface Props {
   row: RowState;
   /** Parent's chosen id for dependent lookups (RTO code of a state). */
   lookupParent?: Scalar;
+  /** A panel of the tab edits this row (the config's make/model/variant panel): the row shows its value only. */
+  panelEdited?: boolean;
 }
 
 /** camelCase → 'Camel Case' for recorded details (treadDepth → Tread Depth). */
@@ -57,7 +59,7 @@ export function RowUpload({ row }: { row: RowState }) {
   );
 }
 
-export const ReviewRow = memo(function ReviewRow({ row, lookupParent }: Props) {
+export const ReviewRow = memo(function ReviewRow({ row, lookupParent, panelEdited = false }: Props) {
   const ctx = useRowContext();
   // A row that comes back into view with unsent remark text shows it again.
   const [showRemarks, setShowRemarks] = useState(() => Boolean(ctx.remarkText?.(row.key)));
@@ -90,7 +92,7 @@ export const ReviewRow = memo(function ReviewRow({ row, lookupParent }: Props) {
         {recorded(row)}
       </span>
       <span className="row-editor">
-        {row.isEditable ? <RowEditor row={row} disabled={!ctx.canEdit} onEdit={ctx.onEdit} lookupParent={lookupParent} /> : null}
+        {!row.isEditable ? null : panelEdited ? <ReadonlyWidget row={row} /> : <RowEditor row={row} disabled={!ctx.canEdit} onEdit={ctx.onEdit} lookupParent={lookupParent} />}
       </span>
       <span className="row-side">
         <RegistryBadge row={row} />

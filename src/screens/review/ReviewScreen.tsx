@@ -11,7 +11,7 @@ import dayjs from 'dayjs';
 import type { InspectionDetail } from '../../engine/inspection.ts';
 import type { Edit, ReviewModel, RowState, Tab } from '../../engine/types.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
-import { showsDocumentPopup } from '../../machines/customer-documents.machine.ts';
+import { isDocumentGroup, panelsOn, showsDocumentPopup } from '../../engine/product.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import type { RemarkTarget } from '../../api/review.ts';
 import { hasUnsubmittedWork, reviewMachine, reviewSubmission, type ReviewLoaded } from '../../machines/review.machine.ts';
@@ -237,11 +237,15 @@ function Review({ actor, inspection, model, session, access, recorder, recording
     [editing, carId, session.role, inspectionStatus],
   );
 
-  const hasRcOrInsuranceImages = model.order.some((k) => k.startsWith('rcImages:') || k.startsWith('insuranceImages:'));
+  const config = model.config;
+  const hasDocumentImages = model.order.some((k) => model.rows[k].kind === 'image' && isDocumentGroup(config, k.slice(0, k.indexOf(':'))));
   const docUploadedByCx = Boolean((inspection as InspectionDetail & { delayAuction?: { isDocUploadedByCX?: boolean } }).delayAuction?.isDocUploadedByCX);
   const docsPopup =
     !access.isVersionView &&
-    showsDocumentPopup({ inspectionStatus, isAssignee: access.isAssignee, hasCustomerDocuments: docUploadedByCx, hasRcOrInsuranceImages });
+    showsDocumentPopup(config, { status: inspectionStatus, isAssignee: access.isAssignee, hasCustomerDocuments: docUploadedByCx, hasDocumentImages });
+  // The tab's panels come from the product config (the car's: make/model/variant on Documents, the tables on SUMMARY).
+  const panels = panelsOn(config, tab);
+  const hasSummary = panels.some((p) => p.kind === 'summary');
 
   return (
     <RowContext.Provider value={rowContext}>
@@ -268,21 +272,34 @@ function Review({ actor, inspection, model, session, access, recorder, recording
               </span>
             </div>
           </CountsContext.Provider>
-          <TabPanel key={tab} id={tab} className={`tab-panel${tab === 'SUMMARY' ? '' : ' fill'}`}>
-            {tab === 'Documents' && (
-              <VariantPanel
-                make={model.rows.make}
-                model={model.rows.model}
-                variant={model.rows.variant}
-                fuelType={model.rows.fuelType ? (model.rows.fuelType.newValue ?? model.rows.fuelType.value) : null}
-                year={model.rows.year ? (model.rows.year.newValue ?? model.rows.year.value) : null}
-                canEdit={access.canEdit}
-                onEdit={onEdit}
-              />
-            )}
-            {tab === 'SUMMARY' && <SummaryTab model={model} inspection={inspection} canEdit={access.canEdit} onGoToRow={goToRow} />}
-            {/* SUMMARY's own rows (the re-inspection question) follow its tables; having none is not 'No results found'. */}
-            <RowList model={model} tab={tab} urls={urls} jump={jump} empty={tab === 'SUMMARY' ? null : undefined} />
+          <TabPanel key={tab} id={tab} className={`tab-panel${hasSummary ? '' : ' fill'}`}>
+            {panels.map((panel) => {
+              switch (panel.kind) {
+                case 'makeModelVariant': {
+                  const value = (key: string) => (model.rows[key] ? (model.rows[key].newValue ?? model.rows[key].value) : null);
+                  return (
+                    <VariantPanel
+                      key={panel.kind}
+                      make={model.rows[panel.rows.make]}
+                      model={model.rows[panel.rows.model]}
+                      variant={model.rows[panel.rows.variant]}
+                      fuelType={value(panel.rows.fuelType)}
+                      year={value(panel.rows.year)}
+                      canEdit={access.canEdit}
+                      onEdit={onEdit}
+                    />
+                  );
+                }
+                case 'summary':
+                  return <SummaryTab key={panel.kind} model={model} inspection={inspection} canEdit={access.canEdit} onGoToRow={goToRow} />;
+                default: {
+                  const never: never = panel;
+                  return never;
+                }
+              }
+            })}
+            {/* A summary tab's own rows (the car's re-inspection question) follow its tables; having none is not 'No results found'. */}
+            <RowList model={model} tab={tab} urls={urls} jump={jump} empty={hasSummary ? null : undefined} />
           </TabPanel>
         </Tabs>
         {access.canSubmit && submission && (
@@ -361,7 +378,7 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
       input: {
         carId,
         engine,
-        canEdit: (inspection) => reviewAccess(inspection, session.email, versionStatus).canEdit,
+        canEdit: (inspection) => reviewAccess(engine.config, inspection, session.email, versionStatus).canEdit,
         draftKey: draftKey(session.email, carId),
       },
     },
@@ -369,7 +386,10 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
   const failed = useSelector(actor, (s) => (s.hasTag('failed') ? s.context.error : null));
   const inspection = useSelector(actor, (s) => (s.hasTag('ready') ? s.context.inspection : null));
   const model = useSelector(actor, (s) => s.context.model);
-  const access = useMemo(() => (inspection ? reviewAccess(inspection, session.email, versionStatus) : null), [inspection, session.email, versionStatus]);
+  const access = useMemo(
+    () => (inspection ? reviewAccess(engine.config, inspection, session.email, versionStatus) : null),
+    [engine.config, inspection, session.email, versionStatus],
+  );
 
   if (failed !== null) {
     return (

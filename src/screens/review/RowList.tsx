@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { isDocumentGroup, panelRows } from '../../engine/product.ts';
 import type { ReviewModel, RowState, Scalar, Tab } from '../../engine/types.ts';
 import { ImagesPanel } from './ImagesPanel.tsx';
 import { ReviewRow } from './ReviewRow.tsx';
@@ -92,10 +93,18 @@ function groupTitle(model: ReviewModel, group: string): string {
 
 function renderItem(item: ListItem, model: ReviewModel, urls: Props['urls']) {
   if (item.kind === 'images') {
-    return <ImagesPanel group={item.group} title={groupTitle(model, item.group)} rows={item.keys.map((k) => model.rows[k])} urls={urls} />;
+    return (
+      <ImagesPanel
+        group={item.group}
+        title={groupTitle(model, item.group)}
+        rows={item.keys.map((k) => model.rows[k])}
+        verifiable={isDocumentGroup(model.config, item.group)}
+        urls={urls}
+      />
+    );
   }
   const row = model.rows[item.key];
-  return <ReviewRow row={row} lookupParent={lookupParentOf(row, model.rows)} />;
+  return <ReviewRow row={row} lookupParent={lookupParentOf(row, model.rows)} panelEdited={panelRows(model.config).has(row.key)} />;
 }
 
 const itemKey = (item: ListItem) => (item.kind === 'row' ? item.key : `images:${item.group}:${item.keys[0]}`);

@@ -9,7 +9,7 @@ import { Dialog, Heading, Modal, Radio, RadioGroup } from 'react-aria-components
 import type { InspectionDetail } from '../../engine/inspection.ts';
 import type { ReviewModel } from '../../engine/types.ts';
 import type { reviewSubmission } from '../../machines/review.machine.ts';
-import issueTypes from '../../config/issue-types.json';
+import { issueTypes } from '../../engine/product.ts';
 import { useSubmitShortcut } from './useReviewKeys.ts';
 
 interface Props {
@@ -63,7 +63,7 @@ export function SubmitFooter({ submission, model, inspection, reviewStartTime, i
         <Modal isOpen isDismissable={false} className="modal">
           <Dialog aria-label="Issue Type" className="popup">
             <Heading slot="title">Issue Type</Heading>
-            {issueTypes.issueTypes.map((issue) => (
+            {issueTypes(model.config).map((issue) => (
               <label key={issue.id}>
                 <input type="checkbox" checked={snapshot.context.issueType.includes(issue.id)} onChange={() => send({ type: 'TOGGLE_ISSUE', id: issue.id })} /> {issue.label}
               </label>

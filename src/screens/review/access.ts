@@ -1,9 +1,10 @@
 /**
- * Who may change what on the review page (spec 000 §4, §6): only the assignee edits, ticks, saves changes, edits
- * images, sends RI mail and submits; in done status the assignee may edit; in smReview only when not viewing a
- * past version. Everyone else sees the page read-only.
+ * Who may change what on the review page (spec 000 §4, §6). Which statuses the assignee edits in is the product's
+ * `editRights` outcome (the car's: done, and smReview unless a past version is open); everyone else reads.
  */
+import type { ReviewConfig } from '../../engine/config.ts';
 import type { InspectionDetail } from '../../engine/inspection.ts';
+import { canEdit as editRight } from '../../engine/product.ts';
 
 export interface ReviewAccess {
   isAssignee: boolean;
@@ -17,11 +18,10 @@ export interface ReviewAccess {
   canAssign: boolean;
 }
 
-export function reviewAccess(inspection: InspectionDetail, email: string | null | undefined, versionStatus: string | null | undefined): ReviewAccess {
+export function reviewAccess(config: ReviewConfig, inspection: InspectionDetail, email: string | null | undefined, versionStatus: string | null | undefined): ReviewAccess {
   const assignee = inspection.qcAssign?.to ?? null;
   const isAssignee = Boolean(assignee && email && assignee.toLowerCase() === email.toLowerCase());
   const isVersionView = Boolean(versionStatus);
-  const status = String(inspection.inspectionStatus).toLowerCase().replace(/_/g, '');
-  const canEdit = isAssignee && (status === 'done' || (status === 'smreview' && !isVersionView));
+  const canEdit = editRight(config, { status: inspection.inspectionStatus, isAssignee, isVersionView });
   return { isAssignee, isVersionView, canEdit, canSubmit: canEdit && !isVersionView, canAssign: !assignee && !isVersionView };
 }

@@ -1,6 +1,6 @@
 /** Lookup lists for select rows whose choices come from a call (000 §7 Lookups), fetched once per lookup and parent. */
 import { useEffect, useState } from 'react';
-import { fetchComments, fetchLookup, type CommentSection, type LookupOption } from '../../api/review.ts';
+import { fetchComments, fetchLookup, type LookupOption } from '../../api/review.ts';
 
 const cache = new Map<string, Promise<LookupOption[]>>();
 
@@ -14,15 +14,15 @@ export function loadLookup(lookup: string, parentId?: string | number | null): P
   return hit;
 }
 
-const COMMENT_SECTIONS = new Set(['carDetails', 'electricalsInterior', 'exteriorTyres']);
-
-/** Comment choices of a section (`GET api/comments?section`), ranked; failures give none. */
+/**
+ * Comment choices of a section (`GET api/comments?section`), ranked; failures give none. Asked only for sections
+ * whose rows name the `comments` lookup in their config.
+ */
 export function loadComments(section: string): Promise<LookupOption[]> {
-  if (!COMMENT_SECTIONS.has(section)) return Promise.resolve([]);
   const key = `comments|${section}`;
   let hit = cache.get(key);
   if (!hit) {
-    hit = fetchComments(section as CommentSection)
+    hit = fetchComments(section)
       .then((list) => [...list].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).map((c) => ({ id: c.id, label: c.comment })))
       .catch(() => []);
     cache.set(key, hit);

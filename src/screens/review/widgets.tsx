@@ -105,8 +105,8 @@ export function LookupSelectWidget({ row, disabled, onEdit, lookupParent }: Edit
 /** Checkboxes, one per choice; the engine applies exclusive choices ('Ok', 'No Mismatch'). */
 export function MultiSelectWidget({ row, disabled, onEdit }: EditorProps) {
   const chosen = row.newValues ?? row.values ?? [];
-  // Comment rows also offer the section's comment choices (000 §7 api/comments).
-  const comments = useLookup(row.kind === 'comments' ? `comments:${row.section}` : undefined, null, !disabled);
+  // Rows whose config names the comments lookup also offer their section's comment choices (000 §7 api/comments).
+  const comments = useLookup(row.lookup === 'comments' ? `comments:${row.section}` : undefined, null, !disabled);
   const options = comments ? [...(row.options ?? []), ...comments.map((c) => c.label).filter((c) => !row.options?.includes(c))] : (row.options ?? []);
   const all = [...options, ...chosen.filter((c) => !options.includes(c))];
   return (
@@ -139,9 +139,6 @@ export function ReadonlyWidget({ row }: { row: RowState }) {
   return <span className="row-readonly">{shownValue(row)}</span>;
 }
 
-/** Rows edited elsewhere (make/model/variant: the variant panel) show their value only. */
-const PANEL_LOOKUPS = new Set(['make', 'model', 'variant']);
-
 /** The editor of a row, chosen by its engine widget. */
 export const RowEditor = memo(function RowEditor(props: EditorProps): ReactNode {
   const { row } = props;
@@ -150,7 +147,6 @@ export const RowEditor = memo(function RowEditor(props: EditorProps): ReactNode 
     case 'numeric':
       return <TextWidget {...props} />;
     case 'select':
-      if (row.lookup && PANEL_LOOKUPS.has(row.lookup)) return <ReadonlyWidget row={row} />;
       return row.lookup ? <LookupSelectWidget {...props} /> : <SelectWidget {...props} />;
     case 'multiselect':
       return <MultiSelectWidget {...props} />;

@@ -4,8 +4,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { MemoryRouter } from 'react-router-dom';
-import { carEngine } from '../../support/car.ts';
+import { carEngine, carReviewConfig } from '../../support/car.ts';
 import type { InspectionImage } from '../../../src/engine/inspection.ts';
+import { isDocumentGroup } from '../../../src/engine/product.ts';
 import type { ReviewModel } from '../../../src/engine/types.ts';
 import { fetchRiEmailLog } from '../../../src/api/review.ts';
 import { RowContext, type ReviewRowContext } from '../../../src/screens/review/context.ts';
@@ -52,7 +53,7 @@ describe('RC images with Show Verified / Show Non Verified (spec 000 §2 Documen
     const context = ctx();
     render(
       <RowContext.Provider value={context}>
-        <ImagesPanel group="rcImages" title="RC Images" rows={rows} urls={{}} />
+        <ImagesPanel group="rcImages" title="RC Images" rows={rows} verifiable={isDocumentGroup(carReviewConfig, 'rcImages')} urls={{}} />
       </RowContext.Provider>,
     );
     const titles = () => screen.getAllByRole('group').map((g) => g.getAttribute('aria-label'));
@@ -74,7 +75,7 @@ describe('RC images with Show Verified / Show Non Verified (spec 000 §2 Documen
   it('offers no Edit image and disabled ticks to a non-assignee', () => {
     render(
       <RowContext.Provider value={ctx({ canEdit: false })}>
-        <ImagesPanel group="rcImages" title="RC Images" rows={rows} urls={{}} />
+        <ImagesPanel group="rcImages" title="RC Images" rows={rows} verifiable={isDocumentGroup(carReviewConfig, 'rcImages')} urls={{}} />
       </RowContext.Provider>,
     );
     expect(screen.queryByRole('button', { name: 'Edit image' })).toBeNull();
@@ -86,10 +87,12 @@ describe('RC images with Show Verified / Show Non Verified (spec 000 §2 Documen
     const keys = m.order.filter((k) => k.startsWith('duplicateKeyImages:')).map((k) => m.rows[k]);
     render(
       <RowContext.Provider value={ctx()}>
-        <ImagesPanel group="duplicateKeyImages" title="Duplicate Key Images" rows={keys} urls={{}} />
+        <ImagesPanel group="duplicateKeyImages" title="Duplicate Key Images" rows={keys} verifiable={isDocumentGroup(carReviewConfig, 'duplicateKeyImages')} urls={{}} />
       </RowContext.Provider>,
     );
     expect(screen.getByText('Please reject if picture does not contain both keys')).toBeTruthy();
+    // Not a document group of the car config: no verified filters.
+    expect(screen.queryByRole('checkbox', { name: 'Show Verified' })).toBeNull();
   });
 });
 
@@ -203,11 +206,11 @@ describe('review access (spec 000 §4, §6)', () => {
     ['the assignee after rejection', REVIEWER, 'smReviewRejected', null, { canEdit: false }],
     ['another reviewer', OTHER, 'smReview', null, { canEdit: false, canSubmit: false, canAssign: false }],
   ] as const)('%s', (_, email, status, versionStatus, expected) => {
-    expect(reviewAccess({ ...inspection, inspectionStatus: status }, email, versionStatus)).toMatchObject(expected);
+    expect(reviewAccess(carReviewConfig, { ...inspection, inspectionStatus: status }, email, versionStatus)).toMatchObject(expected);
   });
 
   it('anyone may assign an unassigned inspection that is not a past version', () => {
-    expect(reviewAccess({ ...inspection, qcAssign: { to: null } }, OTHER, null).canAssign).toBe(true);
-    expect(reviewAccess({ ...inspection, qcAssign: { to: null } }, OTHER, 'done').canAssign).toBe(false);
+    expect(reviewAccess(carReviewConfig, { ...inspection, qcAssign: { to: null } }, OTHER, null).canAssign).toBe(true);
+    expect(reviewAccess(carReviewConfig, { ...inspection, qcAssign: { to: null } }, OTHER, 'done').canAssign).toBe(false);
   });
 });
