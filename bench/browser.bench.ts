@@ -25,6 +25,12 @@ const LOADS = 6;
 const TARGET_P95_MS = 16;
 /** BENCH_TRACE=1: also trace the measured keystrokes and print where their time went (see browser/trace.ts). */
 const TRACE = Boolean(process.env.BENCH_TRACE);
+/**
+ * BENCH_RENDERS=1: on the review route, also count the components React renders per keystroke (through the DevTools
+ * hook, see browser/probe.ts): only the edited row, its dependents and what shows their counts should render. The
+ * walk runs inside the measured commit, so compare timings from runs without it.
+ */
+const RENDERS = Boolean(process.env.BENCH_RENDERS);
 const REVIEWER = 'qc.reviewer@qc.example';
 
 interface Stats {
@@ -150,7 +156,7 @@ const APP_SCENARIOS = (base: string, carId: number): Scenario[] => [
 async function appContext(browser: Browser, base: string, withProbe: boolean): Promise<BrowserContext> {
   const context = await signedInContext(browser, base, REVIEWER);
   // As source text: tsx (esbuild keepNames) wraps functions in a `__name` helper the page does not have.
-  if (withProbe) await context.addInitScript({ content: `var __name = (f) => f; (${installProbe.toString()})(true);` });
+  if (withProbe) await context.addInitScript({ content: `var __name = (f) => f; (${installProbe.toString()})(true, ${RENDERS});` });
   await context.route((url) => url.origin !== base, (route) => route.abort());
   return context;
 }
@@ -189,6 +195,20 @@ function printBreakdowns(scenarios: Scenario[], collected: Map<Scenario, { break
     if (!list.length) continue;
     const mean = (part: keyof Breakdown) => list.reduce((n, b) => n + b[part], 0) / list.length;
     console.log(`| ${scenario.name.padEnd(60)} | ${BREAKDOWN_PARTS.map((p) => mean(p).toFixed(2).padStart(8)).join(' | ')} |`);
+  }
+}
+
+/** Components rendered per keystroke on the route: the median count and the components most often rendered. */
+function printRenders(scenarios: Scenario[], collected: Map<Scenario, { samples: KeystrokeSample[] }>): void {
+  console.log('\nComponents rendered per keystroke (React DevTools hook; names as the production build keeps them):');
+  for (const scenario of scenarios) {
+    const samples = (collected.get(scenario)?.samples ?? []).filter((s) => s.renders);
+    if (!samples.length) continue;
+    const totals = samples.map((s) => Object.values(s.renders!).reduce((a, b) => a + b, 0));
+    const byName = new Map<string, number>();
+    for (const s of samples) for (const [name, n] of Object.entries(s.renders!)) byName.set(name, (byName.get(name) ?? 0) + n);
+    const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([name, n]) => `${name} ${(n / samples.length).toFixed(1)}`);
+    console.log(`- ${scenario.name}: median ${stats(totals).median}, max ${Math.max(...totals)}; per keystroke: ${top.join(', ')}`);
   }
 }
 
@@ -273,6 +293,7 @@ export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats
     await context.close();
     await appPage?.context().close();
     if (TRACE) printBreakdowns(scenarios, collected);
+    if (RENDERS) printRenders(scenarios, collected);
     console.log(`(${KEYSTROKES} keystrokes each, in two passes of ${KEYSTROKES / 2} after ${WARMUP} warm-up; paint = keydown → first task after the next frame that has the keystroke's commit (on the route: its first DOM mutation); page = paint without the idle wait from the commit to that frame's vsync (0–16.7 ms, set by when the key lands); target: page p95 < ${TARGET_P95_MS} ms, i.e. the keystroke's work fits in one frame)`);
 
     try {

@@ -17,6 +17,11 @@ export interface KeystrokeSample {
   commit: number | null;
   /** Idle wait from the commit to the start of the frame that paints it (ms): the display's cycle, not the page. */
   vsyncWait: number;
+  /**
+   * Components React rendered for the keystroke (function, class, memo and forwardRef fibers that performed work in
+   * its commits), by name, when the probe counts renders (BENCH_RENDERS=1); else undefined.
+   */
+  renders?: Record<string, number>;
 }
 
 export interface BenchProbe {
@@ -41,10 +46,36 @@ declare global {
  * Self-contained (no imports, no module constants): the benchmark also injects it into the real app as an init
  * script, with `watchDom` on.
  */
-export function installProbe(watchDom = false): BenchProbe {
+export function installProbe(watchDom = false, countRenders = false): BenchProbe {
   const MAX_FRAMES = 6;
   /** The keystroke being measured: its keydown time and, once made, its commit time. */
-  let current: { t0: number; commitAt: number | null } | null = null;
+  let current: { t0: number; commitAt: number | null; renders: Record<string, number> } | null = null;
+  if (countRenders) {
+    // React (production builds too) reports each commit to the DevTools hook. A fiber that rendered in the commit
+    // has the PerformedWork flag (1); subtrees without it in subtreeFlags bailed out and are skipped, so the walk stays
+    // small. Tags: 0 function, 1 class, 11 forwardRef, 14 memo, 15 simple memo.
+    type Fiber = { tag: number; flags: number; subtreeFlags: number; type: { name?: string; displayName?: string; type?: { name?: string }; render?: { name?: string } } | null; child: Fiber | null; sibling: Fiber | null };
+    const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
+    const nameOf = (f: Fiber) => f.type?.displayName ?? f.type?.name ?? f.type?.type?.name ?? f.type?.render?.name ?? `tag${f.tag}`;
+    const walk = (fiber: Fiber | null, into: Record<string, number>) => {
+      for (let f = fiber; f; f = f.sibling) {
+        if (COMPONENT_TAGS.has(f.tag) && (f.flags & 1) !== 0) into[nameOf(f) || '?'] = (into[nameOf(f) || '?'] ?? 0) + 1;
+        if ((f.subtreeFlags & 1) !== 0) walk(f.child, into);
+      }
+    };
+    (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => undefined,
+      onScheduleFiberRoot: () => undefined,
+      onCommitFiberUnmount: () => undefined,
+      onPostCommitFiberRoot: () => undefined,
+      onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+        if (current) walk(root.current.child, current.renders);
+      },
+    };
+  }
   const waiting = new Map<number, (sample: KeystrokeSample) => void>();
   const probe: BenchProbe = {
     samples: [],
@@ -57,7 +88,7 @@ export function installProbe(watchDom = false): BenchProbe {
   window.addEventListener(
     'keydown',
     () => {
-      const keystroke = { t0: performance.now(), commitAt: null as number | null };
+      const keystroke = { t0: performance.now(), commitAt: null as number | null, renders: {} as Record<string, number> };
       current = keystroke;
       let frames = 0;
       const onFrame = () => {
@@ -75,6 +106,7 @@ export function installProbe(watchDom = false): BenchProbe {
             paint: performance.now() - t0,
             commit: commitAt === null ? null : commitAt - t0,
             vsyncWait: commitAt === null ? 0 : Math.max(0, frameStart - commitAt),
+            ...(countRenders ? { renders: keystroke.renders } : {}),
           };
           probe.samples.push(sample);
           channel.port1.close();
