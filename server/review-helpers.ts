@@ -2,6 +2,8 @@ import type { SessionUser } from './auth.ts';
 import type { Queryable } from './db.ts';
 import { forbidden, notFound } from './errors.ts';
 import { utm } from './schemas.ts';
+import { sectionSchema as carSectionSchema } from './review-schemas.ts';
+import { getProduct } from '../src/products/registry.ts';
 import type { InspectionRow } from './inspections-repo.ts';
 import type { InspectionField, InspectionImage, InspectionSection } from '../src/engine/inspection.ts';
 
@@ -10,10 +12,8 @@ export const appointmentIdSchema = { type: 'string', pattern: '^[0-9A-Za-z-]{1,3
 /** `?appointmentId=` (with the usual utm_source), for the calls that read one appointment. */
 export const appointmentQuery = { type: 'object', properties: { ...utm, appointmentId: appointmentIdSchema }, required: ['appointmentId'] } as const;
 export const leadTokenSchema = { type: 'string', minLength: 1, maxLength: 100 } as const;
-export const sectionSchema = {
-  type: 'string',
-  enum: ['carDetails', 'exteriorTyres', 'electricalsInterior', 'airConditioning', 'engineTransmission', 'steeringSuspensionBrakes', 'summary'],
-} as const;
+/** A car section, from the car config's section list. */
+export const sectionSchema = carSectionSchema(getProduct('car').config);
 
 export const sameEmail = (a: string | null | undefined, b: string) => !!a && a.toLowerCase() === b.toLowerCase();
 

@@ -1,7 +1,6 @@
 import type { ReviewConfig, RowConfig } from '../src/engine/config.ts';
 import type { InspectionDetail, RegistryData, RejectedField, SubmissionPayload } from '../src/engine/inspection.ts';
 import type { ReviewEngine } from '../src/engine/model.ts';
-import { getProduct } from '../src/products/registry.ts';
 import { hasRejections, validateBeforeSubmit } from '../src/engine/submission.ts';
 import type { Edit } from '../src/engine/types.ts';
 
@@ -12,6 +11,8 @@ export interface SubmissionProblem {
 }
 
 export interface SubmissionContext {
+  /** The engine of the config version the review runs (services/product-config.ts). */
+  engine: ReviewEngine;
   registry: RegistryData | null;
   role: string;
   duplicateKeyConfig: number;
@@ -83,9 +84,13 @@ export function editsFromSubmission(payload: SubmissionPayload, config: ReviewCo
 /** The answer to a submission that changes a field its user may not edit. */
 export const NOT_EDITABLE_ALERT = 'The submission changes fields that cannot be edited';
 
-/** The engine's pre-submit validation (spec 000 §5), run by the server on every submission. */
-export function engineSubmissionCheck(engine: ReviewEngine = getProduct('car').engine): SubmissionValidator {
+/**
+ * The engine's pre-submit validation (spec 000 §5), run by the server on every submission with the engine of the
+ * review's config version; `fixed` pins one engine (tests of a given config).
+ */
+export function engineSubmissionCheck(fixed?: ReviewEngine): SubmissionValidator {
   return (inspection, payload, context) => {
+    const engine = fixed ?? context.engine;
     const { edits, unknown } = editsFromSubmission(payload, engine.config);
     if (unknown.length) return { alert: 'Unknown fields in submission', fields: unknown };
     const options = { role: context.role, duplicateKeyConfig: context.duplicateKeyConfig, ...(context.today ? { today: context.today } : {}) };

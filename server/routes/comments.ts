@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { getProduct } from '../../src/products/registry.ts';
+import { commentOptions } from '../repos/lookups.ts';
+import { commentSectionSchema } from '../review-schemas.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
 
-/** Comment choices of spec 000 §7 `GET api/comments?section` (carDetails, electricalsInterior; exteriorTyres too). */
+/** Comment choices of spec 000 §7 `GET api/comments?section`, for the sections where the car config has a comments row. */
 const commentRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/comments',
@@ -11,7 +14,7 @@ const commentRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Comment options of a section, by rank',
         querystring: {
           type: 'object',
-          properties: { ...utm, section: { type: 'string', enum: ['carDetails', 'electricalsInterior', 'exteriorTyres'] } },
+          properties: { ...utm, section: commentSectionSchema(getProduct('car').config) },
           required: ['section'],
         },
         response: {
@@ -27,11 +30,7 @@ const commentRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => {
-      const { section } = request.query as { section: string };
-      const { rows } = await app.db.query('SELECT comment, id, status, rank, type FROM comment_options WHERE section = $1 ORDER BY rank, id', [section]);
-      return { detail: rows };
-    },
+    async (request) => ({ detail: await commentOptions(app.db, (request.query as { section: string }).section) }),
   );
 };
 

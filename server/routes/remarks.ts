@@ -1,26 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { RemarkEntry } from '../../src/engine/inspection.ts';
 import { currentUser } from '../auth.ts';
-import { badRequest, errorSchema, forbidden } from '../errors.ts';
-import { readForm, sniffAudio, storeUpload, validateForm } from '../forms.ts';
-import { audit, getInspection } from '../inspections-repo.ts';
-import { toRemarkEntry } from '../review-results.ts';
-import { appointmentIdSchema, assertAssignee, sameEmail, sectionSchema } from '../review-helpers.ts';
+import { errorSchema } from '../errors.ts';
+import { readForm, validateForm } from '../forms.ts';
+import type { RemarkTarget } from '../repos/remarks.ts';
+import { appointmentIdSchema, sectionSchema } from '../review-helpers.ts';
+import { remarkHistory, saveRemark, type RemarkForm } from '../services/remarks.ts';
 import { detailOf, email, guardedErrors, utm } from '../schemas.ts';
 import { keyString } from '../safe-input.ts';
-
-interface RemarkRow {
-  id: number;
-  user_email: string;
-  type: 'text' | 'audio';
-  remark: string;
-  presigned_url: string | null;
-  role: string;
-  created_at: Date;
-}
-
-/** A stored remark as the review page shows it (000 §3 remarkHistory): the same entry `GET v2/inspection/{id}` merges. */
-const toEntry = (row: RemarkRow): RemarkEntry => toRemarkEntry(row);
 
 const entrySchema = {
   type: 'object',
@@ -58,17 +44,6 @@ const remarkFormSchema = {
   required: ['carId', 'section', 'remarkType', 'type', 'role', 'inspectionStatus', 'user'],
 } as const;
 
-interface RemarkForm {
-  carId: number;
-  section: string;
-  hashKey?: string;
-  part?: string;
-  subPart?: string;
-  remarkType: 'text' | 'audio';
-  remark?: string;
-  user: string;
-}
-
 /** Rejection remarks (spec 000 §7 `GET`/`POST v2/rejection-remark`): text, or audio uploaded as a file. */
 const remarkRoutes: FastifyPluginAsync = async (app) => {
   app.get(
@@ -86,17 +61,8 @@ const remarkRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query as { appointmentId: string; section: string; part?: string; subPart?: string; hashKey?: string };
-      if (!q.part && !q.hashKey) throw badRequest('part or hashKey is required');
-      const { rows } = await app.db.query<RemarkRow>(
-        `SELECT id, user_email, type, remark, presigned_url, role, created_at FROM remarks
-          WHERE appointment_id = $1 AND section = $2
-            AND ($3::text IS NULL OR hash_key = $3)
-            AND ($3::text IS NOT NULL OR (part = $4 AND sub_part IS NOT DISTINCT FROM $5))
-          ORDER BY created_at, id`,
-        [q.appointmentId, q.section, q.hashKey ?? null, q.part ?? null, q.subPart ?? null],
-      );
-      return { detail: rows.map(toEntry) };
+      const { appointmentId, ...target } = request.query as { appointmentId: string } & RemarkTarget;
+      return { detail: await remarkHistory(app.db, appointmentId, target) };
     },
   );
 
@@ -114,54 +80,9 @@ const remarkRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request);
       const { fields, file } = await readForm(request);
       const form = validateForm<RemarkForm>(remarkFormSchema, fields);
-      if (!form.part && !form.hashKey) throw badRequest('part or hashKey is required');
-      if (!sameEmail(form.user, me.email)) throw forbidden('user must be the signed-in user');
-      let text = '';
-      let audio: { ext: string; data: Buffer } | null = null;
-      if (form.remarkType === 'text') {
-        text = (form.remark ?? '').trim();
-        if (!text) throw badRequest('remark must not be empty');
-        if (file) throw badRequest('A text remark carries no file');
-      } else {
-        if (!file) throw badRequest('An audio remark needs the recorded file');
-        const kind = sniffAudio(file.data);
-        // The bytes decide (MediaRecorder labels webm audio variously); the declared type is not trusted.
-        if (!kind) {
-          throw badRequest('The remark file is not an audio recording (webm, ogg, wav, mp3 or m4a)');
-        }
-        audio = { ext: kind.ext, data: file.data };
-        text = (form.remark ?? '').trim() || 'Audio remark';
-      }
-      const row = await getInspection(app.db, form.carId);
-      assertAssignee(row, me, 'save remarks on this inspection');
-      const stored = audio ? storeUpload(app.ctx.uploadsDir, `remarks/${row.appointment_id}`, `${form.carId}-${form.hashKey ?? form.part}`, audio.ext, audio.data) : null;
-      try {
-        return await app.db.transaction(async (tx) => {
-          const current = await getInspection(tx, form.carId, { forUpdate: true });
-          assertAssignee(current, me, 'save remarks on this inspection');
-          const { rows } = await tx.query<RemarkRow>(
-            `INSERT INTO remarks (car_id, appointment_id, section, part, sub_part, hash_key, type, remark, presigned_url, user_email, role)
-             VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING id, user_email, type, remark, presigned_url, role, created_at`,
-            [form.carId, current.appointment_id, form.section, form.part ?? null, form.subPart ?? null, form.hashKey ?? null, form.remarkType, text, stored?.url ?? null, me.email, me.role ?? ''],
-          );
-          await audit(tx, {
-            actor: me.email,
-            action: 'rejection-remark',
-            carId: form.carId,
-            appointmentId: current.appointment_id,
-            before: current.status,
-            after: current.status,
-            detail: { remarkId: rows[0].id, section: form.section, part: form.part ?? null, subPart: form.subPart ?? null, hashKey: form.hashKey ?? null, remarkType: form.remarkType },
-          });
-          return { detail: toEntry(rows[0]) };
-        });
-      } catch (error) {
-        stored?.remove();
-        throw error;
-      }
+      return { detail: await saveRemark(app.db, app.ctx.uploadsDir, currentUser(request), form, file) };
     },
   );
 };

@@ -4,14 +4,13 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import listConfig from '../config/inspection-list.json';
+import { loadAssignmentRules, type AssignToMeFacts, type ProcessingFlags } from '../engine/assignment.ts';
 import { errorDetail } from './error-detail.ts';
 
-/** Row flags that mark a report still being processed (000 §3 'Inspection list row'). */
-export interface ProcessingFlags {
-  isReportProcessed: number;
-  reInspectionProcessing: number;
-  dealerPriceProcessing: number;
-}
+export type { ProcessingFlags } from '../engine/assignment.ts';
+
+/** The config's assignment rules, the ones the server's assign call runs too. */
+const rules = loadAssignmentRules(listConfig.assignment);
 
 /** Body of `PATCH qc-appointment-assign-to/{carId}` (000 §7). */
 export interface AssignRequest {
@@ -44,17 +43,17 @@ export const UNDER_PROCESS_ALERT = 'Report is under process';
 /** Header reload delay after assigning (000 §9 'assign-to-me header reload 1 second'). */
 export const ASSIGN_RELOAD_MS: number = listConfig.assignReloadMs;
 
-/** Rows still being processed cannot be opened or assigned (000 §2). */
+/** Rows still being processed cannot be opened or assigned (000 §2): the config's `assignment.underProcess`. */
 export function isUnderProcess(row: ProcessingFlags): boolean {
-  return row.isReportProcessed === 0 || row.reInspectionProcessing === 1 || row.dealerPriceProcessing === 1;
+  return rules.underProcess(row);
 }
 
 /**
- * Whether the list shows 'assign to me' (000 §4): when the feature flag is set, or when the configured
- * auto-assignment sleep time is 0 and the role is QC. An unknown (not yet loaded) sleep time hides it.
+ * Whether the list shows 'assign to me' (000 §4), by the config's `assignment.assignToMe`: when the feature flag
+ * is set, or when the auto-assignment sleep time is 0 and the role is QC. An unknown (not yet loaded) sleep time hides it.
  */
-export function showsAssignToMe(opts: { flag: boolean; sleepTime: number | null | undefined; role: string | null | undefined }): boolean {
-  return opts.flag || (opts.sleepTime === 0 && opts.role === 'qc');
+export function showsAssignToMe(opts: AssignToMeFacts): boolean {
+  return rules.offersAssignToMe(opts);
 }
 
 const rowUnderProcess = ({ event }: { event: AssignmentEvent }) => event.row !== undefined && isUnderProcess(event.row);

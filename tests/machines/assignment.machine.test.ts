@@ -8,6 +8,9 @@ import {
   type AssignRequest,
   type AssignmentOrigin,
 } from '../../src/machines/assignment.machine.ts';
+import listConfig from '../../src/config/inspection-list.json';
+import { ConfigError } from '../../src/engine/config.ts';
+import { loadAssignmentRules } from '../../src/engine/assignment.ts';
 import { controlledCall } from './helpers.ts';
 
 const ready = { isReportProcessed: 1, reInspectionProcessing: 0, dealerPriceProcessing: 0 };
@@ -133,5 +136,28 @@ describe('assign-to-me visibility on the list (spec 000 §4)', () => {
     [{ flag: false, sleepTime: undefined, role: null }, false],
   ])('%o → %s', (opts, expected) => {
     expect(showsAssignToMe(opts)).toBe(expected);
+  });
+});
+
+describe('the assignment rules are config (src/config/inspection-list.json `assignment`), shared with the server', () => {
+  it('a changed rule changes the verdict with no code change', () => {
+    const rules = loadAssignmentRules({
+      ...listConfig.assignment,
+      underProcess: { '===': [{ var: 'dealerPriceProcessing' }, 1] },
+      assignToMe: { in: [{ var: 'role' }, ['qc', 'StoreManager-Qc']] },
+    });
+    expect(rules.underProcess({ isReportProcessed: 0, reInspectionProcessing: 1, dealerPriceProcessing: 0 })).toBe(false);
+    expect(rules.underProcess({ ...ready, dealerPriceProcessing: 1 })).toBe(true);
+    expect(rules.offersAssignToMe({ flag: false, sleepTime: 30, role: 'StoreManager-Qc' })).toBe(true);
+  });
+
+  it('assignable statuses come from the config: new and smReview, not a submitted one', () => {
+    const rules = loadAssignmentRules(listConfig.assignment);
+    expect(['new', 'smReview', 'done', 'smReviewRejected'].filter((s) => rules.assignable(s))).toEqual(['new', 'smReview']);
+  });
+
+  it('an unknown operator is refused when the config loads, at its path', () => {
+    expect(() => loadAssignmentRules({ ...listConfig.assignment, underProcess: { startsWith: [{ var: 'isReportProcessed' }, '0'] } })).toThrow(ConfigError);
+    expect(() => loadAssignmentRules({ ...listConfig.assignment, underProcess: { startsWith: [] } })).toThrow(/\/assignment\/underProcess/);
   });
 });

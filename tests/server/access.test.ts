@@ -1,6 +1,7 @@
 // Spec 000 §6 as the server enforces it: areas of API calls → roles, read from src/config/route-access.json.
 import { describe, expect, it } from 'vitest';
-import { roleMayCall, rolesFor } from '../../server/access.ts';
+import routeAccess from '../../src/config/route-access.json' with { type: 'json' };
+import { knownRole, roleMayCall, rolesFor } from '../../server/access.ts';
 
 describe('server role table (spec 000 §6)', () => {
   it('the inspection list, assignment and submission are for the QC working roles', () => {
@@ -18,5 +19,15 @@ describe('server role table (spec 000 §6)', () => {
     expect(roleMayCall(null, 'session')).toBe(false);
     expect(roleMayCall('root', 'session')).toBe(false);
     expect(roleMayCall('other', 'session')).toBe(true);
+  });
+});
+
+describe('assignee lists (spec 000 §2 assignee-list?role=)', () => {
+  it('are keyed by a known role and list only known roles', () => {
+    for (const [list, roles] of Object.entries(routeAccess.assigneeLists)) {
+      expect(knownRole(list)).toBe(true);
+      for (const role of roles) expect(knownRole(role)).toBe(true);
+    }
+    expect(routeAccess.assigneeLists.qc).toEqual(['qc', 'StoreManager-Qc', 'SM-QcAdmin']);
   });
 });

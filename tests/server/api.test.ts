@@ -1,6 +1,7 @@
 // One entry for every database-backed server test: vitest runs each test file in its own process, so a single
 // file means a single PGlite per run (~3 s, ~800 MB); suites isolate themselves by truncating and reseeding.
 import { describe } from 'vitest';
+import { configVersionSuite } from './suites/config-version.suite.ts';
 import { generalSuite } from './suites/general.suite.ts';
 import { gsSuite } from './suites/gs.suite.ts';
 import { inspectionSuite } from './suites/inspections.suite.ts';
@@ -16,6 +17,7 @@ describe.each(DB_KINDS)('server API on %s', (kind) => {
   inspectionSuite(h);
   reviewSuite(h);
   submissionResultsSuite(h);
+  configVersionSuite(h);
   lookupSuite(h);
   generalSuite(h);
   gsSuite(h);

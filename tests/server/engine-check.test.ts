@@ -18,7 +18,7 @@ import { InspectionGenerator } from '../../server/seed/inspections.ts';
 import { Random } from '../../server/seed/random.ts';
 import { editsFromSubmission, engineSubmissionCheck, NOT_EDITABLE_ALERT } from '../../server/submission-check.ts';
 
-const check = engineSubmissionCheck(carEngine);
+const check = engineSubmissionCheck();
 
 function payloadOf(model: ReviewModel, inspection: InspectionDetail, isDummy = false) {
   return buildSubmission(model, inspection, { isCritical: false, isDummy, issueType: [1], reviewStartTime: 't0', reviewEndTime: 't1' });
@@ -45,6 +45,7 @@ describe('server submission check = client validateBeforeSubmit', () => {
     }
     const options = { today: '01-06-2026', ...(g.options as object | undefined) } as { today: string; role?: string; duplicateKeyConfig?: number };
     const server = await check(inspection, payload, {
+      engine: carEngine,
       registry: (g.registry ?? null) as RegistryData | null,
       role: options.role ?? 'qc',
       duplicateKeyConfig: options.duplicateKeyConfig ?? 0,
@@ -63,7 +64,7 @@ describe('server submission check = client validateBeforeSubmit', () => {
       for (const inspection of inspections) {
         const model = carEngine.evaluate(inspection, [], null, { role: 'qc' });
         expect(validateBeforeSubmit(model, { isDummy: false })).toBeNull();
-        expect(await check(inspection, payloadOf(model, inspection), { registry: null, role: 'qc', duplicateKeyConfig: 0 })).toBeNull();
+        expect(await check(inspection, payloadOf(model, inspection), { engine: carEngine, registry: null, role: 'qc', duplicateKeyConfig: 0 })).toBeNull();
       }
     });
 
@@ -85,7 +86,7 @@ describe('server submission check = client validateBeforeSubmit', () => {
           }
           const client = validateBeforeSubmit(model, { isDummy: false, issueType: hasRejections(model) ? [1] : undefined });
           if (client) refused++;
-          const server = await check(inspection, payloadOf(model, inspection), { registry: null, role: 'qc', duplicateKeyConfig: 0 });
+          const server = await check(inspection, payloadOf(model, inspection), { engine: carEngine, registry: null, role: 'qc', duplicateKeyConfig: 0 });
           expect(server?.alert ?? null, JSON.stringify(model.edits)).toBe(client?.alert ?? null);
         }
       }
@@ -99,10 +100,10 @@ describe('server submission check = client validateBeforeSubmit', () => {
       const payload = payloadOf(model, inspection);
       payload.sections.carDetails!.qcEditableFields.carColour = { title: 'Car Colour', value: 'Red' };
       payload.sections.carDetails!.qcEditableFields.loanStatus = { title: 'Loan Status', value: 'Open' };
-      expect(check(inspection, payload, { registry: null, role: 'qc', duplicateKeyConfig: 0 })).toEqual({ alert: NOT_EDITABLE_ALERT, fields: ['carColour', 'loanStatus'] });
+      expect(check(inspection, payload, { engine: carEngine, registry: null, role: 'qc', duplicateKeyConfig: 0 })).toEqual({ alert: NOT_EDITABLE_ALERT, fields: ['carColour', 'loanStatus'] });
       delete payload.sections.carDetails!.qcEditableFields.carColour;
       delete payload.sections.carDetails!.qcEditableFields.loanStatus;
-      expect(check(inspection, payload, { registry: null, role: 'qc', duplicateKeyConfig: 0 })).toBeNull();
+      expect(check(inspection, payload, { engine: carEngine, registry: null, role: 'qc', duplicateKeyConfig: 0 })).toBeNull();
     });
 
     it('a payload naming a field the config does not know is refused', () => {
