@@ -21,7 +21,7 @@ describe('submission schema from the product config', () => {
     const body = submission(7, 1);
     expect(validate({ ...body, sections: { ...body.sections, bikeDetails: body.sections.carDetails } })).toBe(false);
     const bad = submission(7, 1, { reject: true });
-    bad.sections.carDetails.rejectedFields.registrationNumber.isValidate = 3;
+    bad.sections.carDetails.rejectedFields.registrationNumber!.isValidate = 3;
     expect(validate(bad)).toBe(false);
   });
 
