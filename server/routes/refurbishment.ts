@@ -1,21 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import config from '../../src/config/refurbishment/refurbishment.json' with { type: 'json' };
-import { evaluateOutcome, type OutcomeRule } from '../../src/engine/outcome.ts';
 import { currentUser } from '../auth.ts';
-import { badRequest, conflict, errorSchema, forbidden, notFound } from '../errors.ts';
-import { audit } from '../inspections-repo.ts';
-import { appointmentIdSchema, sameEmail } from '../review-helpers.ts';
+import { errorSchema, notFound } from '../errors.ts';
+import { getRefurbishment, refurbishmentPage, toDetail, toListRow, versionDetail, versionRows } from '../repos/refurbishments.ts';
+import { appointmentIdSchema } from '../review-helpers.ts';
 import { anyObject, detailOf, email, guardedErrors, utm } from '../schemas.ts';
-import { getRefurbishment, recordVersion, toDetail, toListRow, type RefurbItem, type RefurbRow } from './refurbishment-store.ts';
-
-type Status = (typeof config.statuses)[number];
-type Section = 'beforeRef' | 'afterRef';
-const OUTCOME = config.outcomes.submission as OutcomeRule<{ status: Status | null; section: Section | null }>[];
-
-/** The status and section a submit leads to (config outcome rules, the same ones the review machine runs). */
-export function refurbishmentOutcome(status: string, rejectedCount: number) {
-  return evaluateOutcome(OUTCOME, { status, rejectedCount });
-}
+import { assignRefurbishment, submitRefurbishment, type RefurbishmentSubmission } from '../services/refurbishment.ts';
 
 /** hashKeys are item ids from the seed or the GS app: plain word characters, never an object's own keys. */
 const hashKeySchema = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,79}$', not: { enum: ['constructor', 'prototype'] } } as const;
@@ -78,15 +68,6 @@ const submitSchema = {
   },
 } as const;
 
-interface SubmitBody {
-  appointmentId: string;
-  fields: { hashKey: string; qcRemark: string; isRejected: 0 | 1 }[];
-  reviewBy: string;
-  status: Status;
-  section: Section;
-  version?: number;
-}
-
 /** Refurbishment calls of spec 001 §7 (main host). */
 const refurbishmentRoutes: FastifyPluginAsync = async (app) => {
   app.get(
@@ -105,13 +86,8 @@ const refurbishmentRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { page, appointmentId } = request.query as { page: number; appointmentId?: string };
-      const [where, params] = appointmentId ? ['appointment_id = $1', [appointmentId]] : ['status = ANY($1::text[])', [config.queueStatuses]];
-      const total = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM refurbishments WHERE ${where}`, params);
-      const { rows } = await app.db.query<RefurbRow>(
-        `SELECT * FROM refurbishments WHERE ${where} ORDER BY end_time DESC, appointment_id LIMIT ${config.pageSize} OFFSET ${(page - 1) * config.pageSize}`,
-        params,
-      );
-      return { data: rows.map(toListRow), total: total.rows[0].n };
+      const { rows, total } = await refurbishmentPage(app.db, { appointmentId, statuses: config.queueStatuses, page, pageSize: config.pageSize });
+      return { data: rows.map(toListRow), total };
     },
   );
 
@@ -146,12 +122,9 @@ const refurbishmentRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const q = request.query as { appointmentId: string; status: string; version: number };
-      const { rows } = await app.db.query<{ detail: object }>(
-        'SELECT detail FROM refurbishment_versions WHERE appointment_id = $1 AND version = $2 AND status = $3',
-        [q.appointmentId, q.version, q.status],
-      );
-      if (!rows[0]) throw notFoundVersion(q);
-      return { detail: rows[0].detail };
+      const detail = await versionDetail(app.db, q);
+      if (!detail) throw notFoundVersion(q);
+      return { detail };
     },
   );
 
@@ -167,21 +140,7 @@ const refurbishmentRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { appointment } = request.params as { appointment: string };
-      const { rows } = await app.db.query<{ version: number; status: string; detail: { make: string; model: string; refurbishedBy: string }; reviewed_by: string | null; created_at: Date }>(
-        'SELECT version, status, detail, reviewed_by, created_at FROM refurbishment_versions WHERE appointment_id = $1 ORDER BY version DESC',
-        [appointment],
-      );
-      const data = rows.map((r) => ({
-        appointmentId: appointment,
-        make: r.detail.make,
-        model: r.detail.model,
-        version: r.version,
-        status: r.status,
-        refurbishedBy: r.detail.refurbishedBy,
-        reviewedBy: r.reviewed_by,
-        endTime: new Date(r.created_at).toISOString(),
-      }));
+      const data = await versionRows(app.db, (request.params as { appointment: string }).appointment);
       return { data, total: data.length };
     },
   );
@@ -202,21 +161,7 @@ const refurbishmentRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: detailOf(anyObject), ...guardedErrors, ...notFoundAnswer, 409: errorSchema },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const body = request.body as { appointmentId: string; qcAssignTo: string };
-      if (!sameEmail(body.qcAssignTo, me.email)) throw forbidden('You can only assign a refurbishment to yourself');
-      const detail = await app.db.transaction(async (tx) => {
-        const row = await getRefurbishment(tx, body.appointmentId, { forUpdate: true });
-        if (!config.queueStatuses.includes(row.status)) throw conflict(`This refurbishment is not awaiting review (status ${row.status})`);
-        if (sameEmail(row.qc_assign_to, me.email)) return toDetail(row);
-        if (row.qc_assign_to) throw conflict(`This refurbishment is already assigned to ${row.qc_assign_to}`);
-        await tx.query('UPDATE refurbishments SET qc_assign_to = $2, updated_at = now() WHERE appointment_id = $1', [row.appointment_id, me.email]);
-        await audit(tx, { actor: me.email, action: 'refurbishment-assign', appointmentId: row.appointment_id, before: row.status, after: row.status, detail: { qcAssignTo: me.email } });
-        return toDetail({ ...row, qc_assign_to: me.email });
-      });
-      return { detail };
-    },
+    async (request) => ({ detail: await assignRefurbishment(app.db, currentUser(request), request.body as { appointmentId: string; qcAssignTo: string }) }),
   );
 
   app.post(
@@ -236,66 +181,9 @@ const refurbishmentRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const { appointmentId } = request.params as { appointmentId: string };
-      const body = request.body as SubmitBody;
-      if (body.appointmentId !== appointmentId) throw badRequest('appointmentId in the body must be the one in the path');
-      if (!sameEmail(body.reviewBy, me.email)) throw forbidden('reviewBy must be the signed-in user');
-      const entries = new Map<string, SubmitBody['fields'][number]>();
-      for (const entry of body.fields) {
-        if (entries.has(entry.hashKey)) throw badRequest(`Item ${entry.hashKey} appears more than once`);
-        entries.set(entry.hashKey, entry);
-      }
-      return app.db.transaction(async (tx) => {
-        const row = await getRefurbishment(tx, appointmentId, { forUpdate: true });
-        if (!sameEmail(row.qc_assign_to, me.email)) throw forbidden('Only the assignee can submit this review');
-        if (body.version !== undefined && body.version !== row.version) {
-          throw conflict(`This refurbishment changed since you opened it (version ${body.version}, now ${row.version}); reload to review it again`);
-        }
-        if (body.status !== row.status) {
-          // A submit repeated after it went through finds the status it led to.
-          const repeated = [0, 1].some((rejected) => refurbishmentOutcome(body.status, rejected).status === row.status);
-          throw conflict(
-            repeated
-              ? `This review was already submitted (status ${row.status})`
-              : `This refurbishment is in status ${row.status}, not ${body.status}`,
-          );
-        }
-        const known = new Set(row.fields.map((f) => f.hashKey));
-        for (const hashKey of entries.keys()) if (!known.has(hashKey)) throw badRequest(`Unknown item ${hashKey}`);
-        const rejectedCount = body.fields.filter((f) => f.isRejected === 1).length;
-        const outcome = refurbishmentOutcome(row.status, rejectedCount);
-        if (!outcome.status || !outcome.section) throw conflict(`A refurbishment in status ${row.status} is not awaiting review`);
-        if (body.section !== outcome.section) throw badRequest(`section must be ${outcome.section} for a review in status ${row.status}`);
-        const section = outcome.section;
-        const fields: RefurbItem[] = row.fields.map((item) => {
-          const entry = entries.get(item.hashKey);
-          const verdict = { qcRemark: entry?.qcRemark.trim() ?? '', isRejected: entry?.isRejected ?? 0 };
-          if (section === 'beforeRef') return { ...item, beforeRef: { ...item.beforeRef, ...verdict } };
-          // An item without after-refurbishment data still carries the verdict on its (empty) afterRef.
-          const afterRef = item.afterRef ?? { image: [], video: [], observation: null, actualRefurbishmentCost: null };
-          return { ...item, afterRef: { ...afterRef, ...verdict } };
-        });
-        const next: RefurbRow = { ...row, version: row.version + 1, status: outcome.status, fields };
-        await tx.query('UPDATE refurbishments SET version = $2, status = $3, fields = $4::jsonb, updated_at = now() WHERE appointment_id = $1', [
-          appointmentId,
-          next.version,
-          next.status,
-          JSON.stringify(fields),
-        ]);
-        await recordVersion(tx, next, me.email);
-        await audit(tx, {
-          actor: me.email,
-          action: 'refurbishment-submit',
-          appointmentId,
-          before: row.status,
-          after: next.status,
-          detail: { version: next.version, section, rejected: rejectedCount, entries: body.fields.length },
-        });
-        return { detail: { message: 'Refurbishment review submitted', status: next.status, version: next.version } };
-      });
-    },
+    async (request) => ({
+      detail: await submitRefurbishment(app.db, currentUser(request), (request.params as { appointmentId: string }).appointmentId, request.body as RefurbishmentSubmission),
+    }),
   );
 };
 

@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Queryable } from '../db.ts';
-import { recordVersion, type RefurbItem, type RefurbMedia, type RefurbRow } from '../routes/refurbishment-store.ts';
+import { recordVersion, type RefurbItem, type RefurbMedia, type RefurbRow } from '../repos/refurbishments.ts';
 import { ImageWriter, demoSvg } from './images.ts';
 import { Random } from './random.ts';
 

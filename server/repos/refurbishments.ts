@@ -94,3 +94,55 @@ export async function recordVersion(db: Queryable, row: RefurbRow, reviewedBy: s
     [row.appointment_id, row.version, row.status, JSON.stringify(toDetail(row)), reviewedBy, (at ?? new Date()).toISOString()],
   );
 }
+
+/** One page of refurbishments in these statuses (newest first), or the one of an appointment, with the total. */
+export async function refurbishmentPage(db: Queryable, q: { appointmentId?: string; statuses: readonly string[]; page: number; pageSize: number }) {
+  const [where, params] = q.appointmentId ? ['appointment_id = $1', [q.appointmentId]] : ['status = ANY($1::text[])', [q.statuses]];
+  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM refurbishments WHERE ${where}`, params);
+  const { rows } = await db.query<RefurbRow>(
+    `SELECT * FROM refurbishments WHERE ${where} ORDER BY end_time DESC, appointment_id LIMIT $2 OFFSET $3`,
+    [...params, q.pageSize, (q.page - 1) * q.pageSize],
+  );
+  return { rows, total: total.rows[0].n };
+}
+
+/** The detail kept for one version in one status; null when there is none. */
+export async function versionDetail(db: Queryable, q: { appointmentId: string; status: string; version: number }): Promise<object | null> {
+  const { rows } = await db.query<{ detail: object }>(
+    'SELECT detail FROM refurbishment_versions WHERE appointment_id = $1 AND version = $2 AND status = $3',
+    [q.appointmentId, q.version, q.status],
+  );
+  return rows[0]?.detail ?? null;
+}
+
+/** Every version of an appointment's refurbishment as the version list shows it, newest first. */
+export async function versionRows(db: Queryable, appointmentId: string) {
+  const { rows } = await db.query<{ version: number; status: string; detail: { make: string; model: string; refurbishedBy: string }; reviewed_by: string | null; created_at: Date }>(
+    'SELECT version, status, detail, reviewed_by, created_at FROM refurbishment_versions WHERE appointment_id = $1 ORDER BY version DESC',
+    [appointmentId],
+  );
+  return rows.map((r) => ({
+    appointmentId,
+    make: r.detail.make,
+    model: r.detail.model,
+    version: r.version,
+    status: r.status,
+    refurbishedBy: r.detail.refurbishedBy,
+    reviewedBy: r.reviewed_by,
+    endTime: new Date(r.created_at).toISOString(),
+  }));
+}
+
+export async function setRefurbishmentAssignee(db: Queryable, appointmentId: string, assignee: string): Promise<void> {
+  await db.query('UPDATE refurbishments SET qc_assign_to = $2, updated_at = now() WHERE appointment_id = $1', [appointmentId, assignee]);
+}
+
+/** Stores a reviewed refurbishment: its next version, status and items with the QC verdicts. */
+export async function storeReviewedRefurbishment(db: Queryable, row: RefurbRow): Promise<void> {
+  await db.query('UPDATE refurbishments SET version = $2, status = $3, fields = $4::jsonb, updated_at = now() WHERE appointment_id = $1', [
+    row.appointment_id,
+    row.version,
+    row.status,
+    JSON.stringify(row.fields),
+  ]);
+}
