@@ -5,14 +5,15 @@ import { errorSchema } from '../errors.ts';
 import { submissionSchema } from '../review-schemas.ts';
 import { anyObject, detailOf, email, guardedErrors, idParam, utm } from '../schemas.ts';
 import { assignToMe, type AssignRequest } from '../services/assignment.ts';
-import { reviewConfigDocument } from '../services/product-config.ts';
+import { storedConfigDocument } from '../services/product-config.ts';
 import { submitReview, type ReviewSubmission } from '../services/submission.ts';
 
 const car = getProduct('car').config;
 
 /**
  * Assignment and submission (spec 000 §4): the two calls that change who holds an inspection and its status, and
- * the car review config a review runs (issue 17). The flows are in services/.
+ * one stored version of the car review config (issue 17; the active one is `GET v2/review-config/car` of
+ * config-studio.ts). The flows are in services/.
  */
 const reviewRoutes: FastifyPluginAsync = async (app) => {
   app.patch(
@@ -67,21 +68,6 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  const configAnswer = detailOf({ type: 'object', properties: { id: { type: ['integer', 'null'] }, config: anyObject }, required: ['id', 'config'] });
-
-  app.get(
-    '/v2/review-config/car',
-    {
-      config: { access: 'review' },
-      schema: {
-        summary: 'The car review config a newly opened review runs: the active version (id), else the config in src/config (id null)',
-        querystring: { type: 'object', properties: utm },
-        response: { 200: configAnswer, ...guardedErrors },
-      },
-    },
-    async () => ({ detail: await reviewConfigDocument(app.db, 'car') }),
-  );
-
   app.get(
     '/v2/review-config/car/:id',
     {
@@ -90,10 +76,10 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
         summary: 'One version of the car review config, active or not: what an open review started on keeps running',
         params: idParam,
         querystring: { type: 'object', properties: utm },
-        response: { 200: configAnswer, ...guardedErrors, 404: errorSchema },
+        response: { 200: detailOf({ type: 'object', properties: { id: { type: 'integer' }, config: anyObject }, required: ['id', 'config'] }), ...guardedErrors, 404: errorSchema },
       },
     },
-    async (request) => ({ detail: await reviewConfigDocument(app.db, 'car', (request.params as { id: number }).id) }),
+    async (request) => ({ detail: await storedConfigDocument(app.db, 'car', (request.params as { id: number }).id) }),
   );
 };
 

@@ -3,10 +3,10 @@
  * (the seed and fallback). A review keeps the version it was opened with: its submission names it (`configVersion`)
  * and is checked against it even after another version was activated.
  */
-import { buildConfig, mergeConfigFiles, type ReviewConfig, type ReviewConfigFile } from '../../src/engine/config.ts';
+import type { ReviewConfig } from '../../src/engine/config.ts';
 import { checkConfigFile } from '../../src/engine/config-schema.ts';
-import { createEngine, type ReviewEngine } from '../../src/engine/model.ts';
-import { getProduct } from '../../src/products/registry.ts';
+import type { ReviewEngine } from '../../src/engine/model.ts';
+import { getProduct, productFromConfig } from '../../src/products/registry.ts';
 import type { Queryable } from '../db.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { activeConfigVersion, configVersionById, type StoredConfig } from '../repos/config-versions.ts';
@@ -28,9 +28,8 @@ function build(product: string, stored: StoredConfig): ReviewProductConfig {
   const hit = built.get(cacheKey);
   if (hit) return hit;
   // The studio checked it before storing; checked again here so a row written by other means cannot reach the engine unchecked.
-  const config = buildConfig(checkConfigFile(stored.config, '', getProduct(product).definition.schema));
-  if (config.product.id !== product) throw new Error(`config version ${stored.id} is not a '${product}' config`);
-  const entry = { version: stored.id, config, engine: createEngine(config) };
+  const { config, engine } = productFromConfig(product, checkConfigFile(stored.config, '', getProduct(product).definition.schema), stored.id);
+  const entry = { version: stored.id, config, engine };
   if (built.size >= CACHE_SIZE) built.delete(built.keys().next().value as string);
   built.set(cacheKey, entry);
   return entry;
@@ -58,13 +57,9 @@ export async function reviewProductConfig(db: Queryable, product: string, reques
   return build(product, stored);
 }
 
-/** A product config document as the review page loads it: the active (or the named) version, else the seed as one merged document (id null). */
-export async function reviewConfigDocument(db: Queryable, product: string, requested?: number): Promise<{ id: number | null; config: unknown }> {
-  if (requested !== undefined) {
-    const stored = await configVersionById(db, product, requested);
-    if (!stored) throw notFound(`There is no config version ${requested} of the ${product} review`);
-    return stored;
-  }
-  const active = await activeConfigVersion(db, product);
-  return active ?? { id: null, config: mergeConfigFiles(Object.values(getProduct(product).definition.files) as ReviewConfigFile[]) };
+/** One stored version of a product config as the review page loads it (the active one is config-studio.ts's `review-config`). */
+export async function storedConfigDocument(db: Queryable, product: string, id: number): Promise<StoredConfig> {
+  const stored = await configVersionById(db, product, id);
+  if (!stored) throw notFound(`There is no config version ${id} of the ${product} review`);
+  return stored;
 }

@@ -92,9 +92,12 @@ export async function assignToMe(carId: number, user: string, role: string): Pro
   return data.detail;
 }
 
-/** `configVersion`: the config version the review ran (issue 17), recorded with the submission; null for the JSON in src/config. */
+/**
+ * `configVersion`: the config version the review ran (issue 17), recorded with the submission; null for the JSON in
+ * src/config. Sent even when null: a submit without it is checked against the version active at submit time.
+ */
 export async function submitReport(carId: number, payload: SubmissionPayload, configVersion: number | null = null): Promise<{ status: number; data: unknown }> {
-  const response = await mainHttp.patch(`qc-section-report-submit/${carId}`, configVersion === null ? payload : { ...payload, configVersion });
+  const response = await mainHttp.patch(`qc-section-report-submit/${carId}`, { ...payload, configVersion });
   return { status: response.status, data: response.data };
 }
 
