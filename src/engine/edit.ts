@@ -4,6 +4,7 @@
  */
 import type { RowConfig } from './config.ts';
 import { displayToDmy } from './dates.ts';
+import { copyRow } from './rows.ts';
 import type { Edit, RowState } from './types.ts';
 
 export function sameValue(a: unknown, b: unknown): boolean {
@@ -23,31 +24,43 @@ export function toggleChoice(current: readonly string[], option: string, exclusi
  * edits record it as `editSeq`. `cfg` is the row's config (an image row's group).
  */
 export function reduceRow(row: RowState, cfg: RowConfig | undefined, edit: Edit, seq: number): RowState {
+  const next = copyRow(row);
   switch (edit.type) {
     case 'check':
-      if (edit.checked) return { ...row, userChecked: true };
-      return { ...row, userChecked: false, newValue: undefined, newId: undefined, newValues: undefined };
+      next.userChecked = edit.checked;
+      if (!edit.checked) {
+        next.newValue = undefined;
+        next.newId = undefined;
+        next.newValues = undefined;
+      }
+      return next;
     case 'setValue': {
       let value = edit.value;
       if (typeof value === 'string' && cfg?.input?.upperCase) value = value.toUpperCase();
       if (typeof value === 'string' && cfg?.input?.type === 'date') value = displayToDmy(value);
-      const next: RowState = { ...row, userChecked: true, newValue: value, editSeq: seq };
+      next.userChecked = true;
+      next.newValue = value;
+      next.editSeq = seq;
       if (edit.id !== undefined) next.newId = edit.id;
       // A multi-select set as text (e.g. rebuilt from a submission) holds its choices joined by ', '.
       if (row.values !== undefined) next.newValues = typeof value === 'string' && value !== '' ? value.split(', ') : value === null ? undefined : [String(value)];
       return next;
     }
     case 'toggleOption': {
-      const current = row.newValues ?? row.values ?? [];
-      const values = toggleChoice(current, edit.option, cfg?.input?.exclusive);
-      return { ...row, userChecked: true, newValues: values, newValue: values.join(', '), editSeq: seq };
+      const values = toggleChoice(row.newValues ?? row.values ?? [], edit.option, cfg?.input?.exclusive);
+      next.userChecked = true;
+      next.newValues = values;
+      next.newValue = values.join(', ');
+      next.editSeq = seq;
+      return next;
     }
-    case 'remark': {
-      const remark = edit.remark.trim();
-      return { ...row, remark: remark || undefined };
-    }
+    case 'remark':
+      next.remark = edit.remark.trim() || undefined;
+      return next;
     case 'mask':
-      return { ...row, isMaskedByQc: edit.masked, userChecked: edit.masked ? true : row.userChecked };
+      next.isMaskedByQc = edit.masked;
+      if (edit.masked) next.userChecked = true;
+      return next;
   }
 }
 

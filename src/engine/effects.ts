@@ -7,7 +7,8 @@
 import type { OptionsSource, ReviewConfig, RowConfig } from './config.ts';
 import type { RegistryData } from './inspection.ts';
 import { compileRegistryCompare, type RegistryCompare } from './registry-compare.ts';
-import type { RuleIndex } from './rule-index.ts';
+import type { RuleIndex, RuleResults } from './rule-index.ts';
+import { copyRow } from './rows.ts';
 import type { EvalContext, RowState } from './types.ts';
 
 /**
@@ -24,9 +25,9 @@ export interface RuleData {
 
 export interface Effects {
   /** Whether a row (by key, or an image group) is visible: its own rules, and its parent's visibility. */
-  isVisible(key: string, results: readonly boolean[]): boolean;
+  isVisible(key: string, results: RuleResults): boolean;
   /** The row after the effects of the rules targeting it (`results` holds every rule's result, by index). */
-  computeRow(row: RowState, results: readonly boolean[], data: RuleData, registry: RegistryData | null | undefined): RowState;
+  computeRow(row: RowState, results: RuleResults, data: RuleData, registry: RegistryData | null | undefined): RowState;
 }
 
 /** `{{ path }}` in a message, read from the rule data ('' when absent). */
@@ -62,16 +63,20 @@ export function createEffects(config: ReviewConfig, index: RuleIndex, resolveOpt
     });
   }
   /** Image rows are keyed `group:hash`; their config is the group's. */
-  const planOf = (key: string): Plan => plans.get(key) ?? plans.get(key.split(':')[0])!;
+  const planOf = (key: string): Plan => plans.get(key) ?? plans.get(key.slice(0, key.indexOf(':')))!;
 
-  function isVisible(key: string, results: readonly boolean[]): boolean {
+  function isVisible(key: string, results: RuleResults): boolean {
     const { cfg, show, hide } = planOf(key);
-    if (show.length ? !show.some((i) => results[i]) : cfg.hidden) return false;
-    if (hide.some((i) => results[i])) return false;
+    if (show.length) {
+      let shown = false;
+      for (const i of show) if (results[i]) shown = true;
+      if (!shown) return false;
+    } else if (cfg.hidden) return false;
+    for (const i of hide) if (results[i]) return false;
     return cfg.parent === undefined || isVisible(cfg.parent, results);
   }
 
-  function computeRow(row: RowState, results: readonly boolean[], data: RuleData, registry: RegistryData | null | undefined): RowState {
+  function computeRow(row: RowState, results: RuleResults, data: RuleData, registry: RegistryData | null | undefined): RowState {
     const plan = planOf(row.key);
     const { cfg } = plan;
     let disable = false;
@@ -127,7 +132,7 @@ export function createEffects(config: ReviewConfig, index: RuleIndex, resolveOpt
     const visible = isVisible(row.key, results);
     // A hidden row's value is dropped when its config says so, as a `clear` rule would (no negated twin needed).
     if (!visible && cfg.clearWhenHidden) cleared = true;
-    const next: RowState = { ...row };
+    const next = copyRow(row);
     next.isVisible = visible;
     next.isDisabled = disable && !enable;
     next.checked = Boolean(row.userChecked) || forced;

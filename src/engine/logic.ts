@@ -193,6 +193,15 @@ function compileNode(rule: Logic): CompiledLogic {
         const f = fallback ? fallback(d) : undefined;
         return f === undefined ? null : f;
       };
+      if (path.length === 1) {
+        // Most variables name a row directly (`fuelType`): one property read, no loop.
+        const [key] = path;
+        return (d) => {
+          if (d === null || d === undefined) return notFound(d);
+          const v = (d as Record<string, unknown>)[key];
+          return v === undefined ? notFound(d) : v;
+        };
+      }
       return (d) => {
         let v: unknown = d;
         for (const p of path) {

@@ -45,12 +45,32 @@ export interface RuleTrace {
   results: readonly boolean[];
 }
 
-/** Cached evaluation state of a model, kept beside it (never serialized). */
+/**
+ * Cached evaluation state of a model, kept beside it (never serialized). `pre` and `data` are layers: the rows and
+ * values as evaluated sit on a shared prototype, and only what the edits changed is held as own properties.
+ */
 interface Internal {
   /** Rows before rule effects: recorded values plus the reviewer's edits. */
   pre: Record<string, RowState>;
   data: RuleData;
-  results: boolean[];
+  /** 1 where the rule holds: copied on every edit that flips one, which costs a few bytes per rule. */
+  results: Uint8Array;
+}
+
+/**
+ * `layer` with `key` set: a new object on the same prototype, copying only the layer's own keys (what the edits
+ * changed so far). Copying every row's entry on each keystroke was the largest part of an edit and of its garbage.
+ */
+function withKey<T>(layer: Record<string, T>, key: string, value: T): Record<string, T> {
+  const next = Object.create(Object.getPrototypeOf(layer) as object) as Record<string, T>;
+  for (const k of Object.keys(layer)) next[k] = layer[k];
+  next[key] = value;
+  return next;
+}
+
+/** A layer over `base` holding nothing yet. */
+function layerOver<T>(base: Record<string, T>): Record<string, T> {
+  return Object.create(base) as Record<string, T>;
 }
 
 const RESERVED = new Set(['checked', 'changed', 'seq', 'ctx']);
@@ -63,9 +83,19 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
   const builder = createRowBuilder(config);
   const effects = createEffects(config, index, builder.resolveOptions);
   const dataKeys = config.rows.map((r) => r.key);
-  const cache = new WeakMap<ReviewModel, Internal>();
+  // Each model carries its evaluation state under a symbol of this engine instance, not enumerable: JSON, spreads
+  // and structuredClone leave it out (a copy then starts from its rows). A WeakMap entry per keystroke cost more
+  // than the rest of the edit in insertion and garbage-collection work.
+  const INTERNAL = Symbol('engine state');
+  const remember = (model: ReviewModel, internal: Internal) => Object.defineProperty(model, INTERNAL, { value: internal });
   /** Image rows (`group:hash`) answer their group's config. */
   const cfgOf = (key: string) => rowCfg.get(key) ?? rowCfg.get(key.split(':')[0]);
+
+  function runAll(data: RuleData): Uint8Array {
+    const results = new Uint8Array(index.compiled.length);
+    for (let i = 0; i < results.length; i++) results[i] = truthy(index.compiled[i](data)) ? 1 : 0;
+    return results;
+  }
 
   function countErrors(rows: Record<string, RowState>, order: readonly string[]): Record<Tab, number> {
     const counts: Record<Tab, number> = Object.fromEntries(config.product.tabs.map((t) => [t, 0]));
@@ -77,23 +107,33 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
   }
 
   function dataOf(rows: Record<string, RowState>, ctx: EvalContext): RuleData {
-    const keys = dataKeys.filter((k) => rows[k]);
-    return {
-      ...Object.fromEntries(keys.map((k) => [k, effectiveValue(rows[k])])),
-      checked: Object.fromEntries(keys.map((k) => [k, Boolean(rows[k].userChecked)])),
-      changed: Object.fromEntries(keys.map((k) => [k, isChanged(rows[k])])),
-      seq: Object.fromEntries(keys.filter((k) => index.seqRows.has(k)).map((k) => [k, rows[k].editSeq ?? 0])),
-      ctx,
-    };
+    const values: Record<string, unknown> = {};
+    const checked: Record<string, boolean> = {};
+    const changed: Record<string, boolean> = {};
+    const seq: Record<string, number> = {};
+    for (const k of dataKeys) {
+      const row = rows[k];
+      if (!row) continue;
+      values[k] = effectiveValue(row);
+      checked[k] = Boolean(row.userChecked);
+      changed[k] = isChanged(row);
+      if (index.seqRows.has(k)) seq[k] = row.editSeq ?? 0;
+    }
+    const data = layerOver(values) as RuleData;
+    data.checked = layerOver(checked);
+    data.changed = layerOver(changed);
+    data.seq = layerOver(seq);
+    data.ctx = ctx;
+    return data;
   }
 
   function build(pre: Record<string, RowState>, order: string[], ctx: EvalContext, registry: RegistryData | null | undefined): ReviewModel {
     const data = dataOf(pre, ctx);
-    const results = index.compiled.map((rule) => truthy(rule(data)));
+    const results = runAll(data);
     // Object.fromEntries gives fast-mode objects: later per-edit copies ({ ...rows }) stay cheap.
     const rows: Record<string, RowState> = Object.fromEntries(order.map((k) => [k, effects.computeRow(pre[k], results, data, registry)]));
     const model: ReviewModel = { rows, order, errorsCount: countErrors(rows, order), edits: [], context: ctx, registry: registry ?? null, config };
-    cache.set(model, { pre: Object.fromEntries(order.map((k) => [k, pre[k]])), data, results });
+    remember(model, { pre: layerOver(pre), data, results });
     return model;
   }
 
@@ -129,7 +169,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
   }
 
   function internalOf(model: ReviewModel): Internal {
-    const hit = cache.get(model);
+    const hit = (model as { [INTERNAL]?: Internal })[INTERNAL];
     if (hit) return hit;
     // A model not built by this engine instance (e.g. cloned): its rows stand in for the pre-effect rows.
     const ctx = model.context!;
@@ -140,8 +180,8 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       }),
     );
     const data = dataOf(pre, ctx);
-    const internal = { pre, data, results: index.compiled.map((rule) => truthy(rule(data))) };
-    cache.set(model, internal);
+    const internal = { pre: layerOver(pre), data, results: runAll(data) };
+    remember(model, internal);
     return internal;
   }
 
@@ -150,7 +190,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     const { pre, data, results } = internalOf(model);
     const key = edit.key;
     const reduced = reduceRow(pre[key], cfgOf(key), edit, (model.edits?.length ?? 0) + 1);
-    const nextPre = { ...pre, [key]: reduced };
+    const nextPre = withKey(pre, key, reduced);
     let nextData = data;
     let nextResults = results;
     const touched = new Set<string>([key]);
@@ -160,14 +200,14 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       const changed = isChanged(reduced);
       const seq = index.seqRows.has(key) ? (reduced.editSeq ?? 0) : undefined;
       if (!sameValue(value, data[key]) || checked !== data.checked[key] || changed !== data.changed[key] || seq !== data.seq[key]) {
-        nextData = { ...data, [key]: value };
-        if (checked !== data.checked[key]) nextData.checked = { ...data.checked, [key]: checked };
-        if (changed !== data.changed[key]) nextData.changed = { ...data.changed, [key]: changed };
-        if (seq !== data.seq[key]) nextData.seq = { ...data.seq, [key]: seq! };
+        nextData = withKey(data, key, value) as RuleData;
+        if (checked !== data.checked[key]) nextData.checked = withKey(data.checked, key, checked);
+        if (changed !== data.changed[key]) nextData.changed = withKey(data.changed, key, changed);
+        if (seq !== data.seq[key]) nextData.seq = withKey(data.seq, key, seq!);
         const readers = index.readers.get(key) ?? [];
         if (readers.length) nextResults = results.slice();
         for (const i of readers) {
-          const r = truthy(index.compiled[i](nextData));
+          const r = truthy(index.compiled[i](nextData)) ? 1 : 0;
           if (r !== results[i]) {
             nextResults[i] = r;
             for (const t of index.reach[i]) touched.add(t);
@@ -175,14 +215,19 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
         }
       }
     }
-    const registry = model.registry;
     // Rows no rule touched stay shared with the previous model.
     const rows = { ...model.rows };
+    const recomputed: string[] = [];
+    for (const t of touched) {
+      if (rowCfg.get(t)?.kind === 'image') {
+        for (const k of model.order) if (k.startsWith(`${t}:`)) recomputed.push(k);
+      } else if (nextPre[t]) recomputed.push(t);
+    }
     // A new counts record only when a count changes, so the tab bar (memoised on it) skips most keystrokes.
     let counts = model.errorsCount;
-    const recompute = (k: string) => {
+    for (const k of recomputed) {
       const before = model.rows[k];
-      const after = effects.computeRow(nextPre[k], nextResults, nextData, registry);
+      const after = effects.computeRow(nextPre[k], nextResults, nextData, model.registry);
       const wasError = before.isVisible && before.checked;
       const isError = after.isVisible && after.checked;
       if (wasError !== isError) {
@@ -190,20 +235,15 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
         counts[after.tab] += isError ? 1 : -1;
       }
       rows[k] = after;
-    };
-    for (const t of touched) {
-      if (rowCfg.get(t)?.kind === 'image') {
-        for (const k of model.order) if (k.startsWith(`${t}:`)) recompute(k);
-      } else if (nextPre[t]) recompute(t);
     }
     const next: ReviewModel = { ...model, rows, errorsCount: counts, edits: [...(model.edits ?? []), edit] };
-    cache.set(next, { pre: nextPre, data: nextData, results: nextResults });
+    remember(next, { pre: nextPre, data: nextData, results: nextResults });
     return next;
   }
 
   function trace(model: ReviewModel): RuleTrace {
     const { data, results } = internalOf(model);
-    return { rules: index.rules, data, results };
+    return { rules: index.rules, data, results: Array.from(results, Boolean) };
   }
 
   return { config, evaluate, apply, rowConfig: cfgOf, refusal, trace };

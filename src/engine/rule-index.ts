@@ -6,6 +6,9 @@
 import type { ReviewConfig, RuleConfig } from './config.ts';
 import { buildDependencyIndex, compileLogic, usesData, type CompiledLogic } from './logic.ts';
 
+/** Each rule's result by rule index (truthy = its `when` holds); the engine keeps them as a Uint8Array (1 or 0). */
+export type RuleResults = ArrayLike<number | boolean>;
+
 export interface RuleIndex {
   /** The config's rules, then the implicit ones. */
   readonly rules: readonly RuleConfig[];

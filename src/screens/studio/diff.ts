@@ -13,7 +13,7 @@ const ENTRY_NAME: ReadonlyMap<string, string> = new Map([
   ['rules', 'id'],
   ['validations', 'id'],
   ['cases', 'name'],
-  ['registry', 'key'],
+  ['registry', 'row'],
 ]);
 
 function entries(list: unknown, nameKey: string): Map<string, string> {
