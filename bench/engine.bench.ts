@@ -28,6 +28,17 @@ function time(fn: () => unknown): number {
   return Number(process.hrtime.bigint() - t0) / 1000;
 }
 
+/**
+ * CPU time of this process in µs (user + system). A run of several ms on a shared 2-core machine is mostly
+ * descheduled when other jobs run, so its wall time measures the machine's load; its CPU time measures the engine.
+ */
+function cpuTime(fn: () => unknown): number {
+  const c0 = process.cpuUsage();
+  fn();
+  const c = process.cpuUsage(c0);
+  return c.user + c.system;
+}
+
 /** Realistic edits: values that flip dependent rules, ticks, multi-select toggles and remarks. */
 const EDITS: Edit[] = [
   { type: 'setValue', key: 'insuranceType', value: '3rd Party' },
@@ -51,7 +62,7 @@ const SPEEDUP_TARGET = 35;
 const LARGE_ROWS = 2000;
 const LARGE_FULL_TARGET_US = 2000;
 
-export async function run(): Promise<{ edit: Stats; naive: Stats; naiveCompiled: Stats; full: Stats; large: Stats }> {
+export async function run(): Promise<{ edit: Stats; naive: Stats; naiveCompiled: Stats; full: Stats; large: Stats; largeCpu: Stats }> {
   const inspection = generateInspection(carReviewConfig, { inspection: { qcAudit: 1, workflowId: 'wf-1', version: 1 } });
   const registry = { parivahan1: { registrationDate: '12-03-2018', registeredAt: 'MH01 MUMBAI', financier: 'HDFC', taxUpTo: 'LTT', ownerCount: 1 } };
   const options = { today: '01-06-2026' };
@@ -61,10 +72,10 @@ export async function run(): Promise<{ edit: Stats; naive: Stats; naiveCompiled:
   const rowCount = base.order.length;
   const ruleCount = carReviewConfig.rules.length;
 
-  const measure = (fn: (i: number) => unknown, warmup = WARMUP, iterations = ITERATIONS) => {
+  const measure = (fn: (i: number) => unknown, warmup = WARMUP, iterations = ITERATIONS, clock = time) => {
     for (let i = 0; i < warmup; i++) fn(i);
     const samples: number[] = [];
-    for (let i = 0; i < iterations; i++) samples.push(time(() => fn(i)));
+    for (let i = 0; i < iterations; i++) samples.push(clock(() => fn(i)));
     return stats(samples);
   };
   // Interleave-free but same edits and same starting model for both, so the figures compare like with like.
@@ -79,6 +90,7 @@ export async function run(): Promise<{ edit: Stats; naive: Stats; naiveCompiled:
   const largeRows = largeEngine.evaluate(largeInspection, [], registry, options).order.length;
   // A full evaluation of 2,000 rows takes milliseconds: fewer runs reach the steady state.
   const large = measure(() => largeEngine.evaluate(largeInspection, [], registry, options), 300, 500);
+  const largeCpu = measure(() => largeEngine.evaluate(largeInspection, [], registry, options), 0, 500, cpuTime);
 
   const f = (n: number) => n.toFixed(1).padStart(9);
   console.log(`full car inspection: ${rowCount} rows, ${ruleCount} config rules (+ implicit parent rules), ${ITERATIONS} runs each`);
@@ -89,12 +101,13 @@ export async function run(): Promise<{ edit: Stats; naive: Stats; naiveCompiled:
   console.log(`| one edit, naive with compiled rules (every rule, every row) | ${f(naiveCompiled.median)} | ${f(naiveCompiled.p95)} |`);
   console.log(`| full evaluation (evaluate) | ${f(full.median)} | ${f(full.p95)} |`);
   console.log(`| full evaluation, generated ${largeRows}-row config (${largeConfig.rules.length} rules) | ${f(large.median)} | ${f(large.p95)} |`);
+  console.log(`| the same, CPU time of the process (not counting time other jobs hold the cores) | ${f(largeCpu.median)} | ${f(largeCpu.p95)} |`);
   const speedup = naive.median / edit.median;
   console.log(
     `speed-up of one edit over the naive baseline: ${speedup.toFixed(1)}x (target ≥ ${SPEEDUP_TARGET}x${speedup >= SPEEDUP_TARGET ? '' : ', MISSED'}); ` +
       `over re-running every compiled rule: ${(naiveCompiled.median / edit.median).toFixed(1)}x; ` +
       `median edit ${edit.median < EDIT_TARGET_US ? 'under' : 'OVER'} the ${EDIT_TARGET_US} µs target; ` +
-      `${largeRows}-row full evaluation ${large.median < LARGE_FULL_TARGET_US ? 'under' : 'OVER'} the ${LARGE_FULL_TARGET_US / 1000} ms target`,
+      `${largeRows}-row full evaluation ${large.median < LARGE_FULL_TARGET_US ? 'under' : 'OVER'} the ${LARGE_FULL_TARGET_US / 1000} ms target (CPU time ${largeCpu.median < LARGE_FULL_TARGET_US ? 'under' : 'OVER'})`,
   );
-  return { edit, naive, naiveCompiled, full, large };
+  return { edit, naive, naiveCompiled, full, large, largeCpu };
 }

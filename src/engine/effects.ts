@@ -132,10 +132,19 @@ export function createEffects(config: ReviewConfig, index: RuleIndex, resolveOpt
     const visible = isVisible(row.key, results);
     // A hidden row's value is dropped when its config says so, as a `clear` rule would (no negated twin needed).
     if (!visible && cfg.clearWhenHidden) cleared = true;
+    const disabled = disable && !enable;
+    const checked = Boolean(row.userChecked) || forced;
+    // Most rows come out as they went in (no rule holds, no registry, no choices): the row itself is the result,
+    // which saves a copy per row in a full evaluation. Rows are never mutated once built, so sharing is safe.
+    const unchanged =
+      !cleared && !upload && !flagged && invalid === null && notes === undefined && options === undefined && plan.compare === undefined &&
+      row.values === undefined && cfg.newValueAs === undefined && row.isVisible === visible && row.isDisabled === disabled &&
+      row.checked === checked && row.isValid && row.notes === undefined && row.isFlagged === undefined && row.canUpload === undefined;
+    if (unchanged) return row;
     const next = copyRow(row);
     next.isVisible = visible;
-    next.isDisabled = disable && !enable;
-    next.checked = Boolean(row.userChecked) || forced;
+    next.isDisabled = disabled;
+    next.checked = checked;
     next.isValid = invalid === null;
     next.errorMsg = invalid ?? '';
     if (cleared) {
