@@ -15,6 +15,7 @@ import { useReviewDraft } from '../../components/useReviewDraft.ts';
 import { draftKey } from '../../api/drafts.ts';
 import { configFingerprint } from '../../machines/review-draft.machine.ts';
 import { useLeaveGuard } from '../review/leave-guard.ts';
+import { useSubmitShortcut } from '../review/useReviewKeys.ts';
 import { rupees } from './money.ts';
 import './refurbishment.css';
 
@@ -117,6 +118,8 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
     if (done) submitted();
   }, [done, submitted]);
   useLeaveGuard(editable && draft.unsaved && !done);
+  // Ctrl+Enter submits as SUBMIT does (the machine's guard still decides).
+  useSubmitShortcut(() => actor.send({ type: 'SUBMIT' }));
   if (draft.loading) return <main className="page"><p>Loading...</p></main>;
   const afterShown = showsAfterRef(detail.status);
   const section = verdictSection(detail.status);
