@@ -2,7 +2,8 @@
 //  a. keystroke → updated rows painted (median, p95 ms) on the real review rows with every row of the car config,
 //     on a synthetic 500-row variant, and on a plain 500-field @rjsf/core form (the baseline to beat): as measured,
 //     and without the idle wait for the display's next frame (see browser/probe.ts), which the target is judged on;
-//  b. the review route's load-to-interactive time against the built app and the real server.
+//  b. the review route's load-to-interactive time against the built app and the real server;
+//  c. a keyboard-only review of a car on that route (browser/keyboard.ts): time and keystrokes.
 // The JavaScript each route loads is routes.bench.ts's table.
 // Everything it starts (static server, app server, browser, temp dirs) is stopped and removed at the end.
 import { createServer, type Server } from 'node:http';
@@ -16,6 +17,7 @@ import { apiAs, claim } from '../tests/e2e/api.ts';
 import { startServer, type RunningServer } from '../tests/e2e/server.ts';
 import { installProbe, type KeystrokeSample } from './browser/probe.ts';
 import { BREAKDOWN_PARTS, startTrace, type Breakdown } from './browser/trace.ts';
+import { keyboardBench, type KeyboardReview } from './browser/keyboard.ts';
 
 const WARMUP = 10;
 /** Measured keystrokes per scenario, in two passes (scenarios in order, then reversed) so that load from other
@@ -220,7 +222,7 @@ interface KeystrokeStats {
   commit: Stats;
 }
 
-export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats>; load: LoadResult | null }> {
+export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats>; load: LoadResult | null; keyboard: KeyboardReview | null }> {
   const started = Date.now();
   const tmp = mkdtempSync(join(tmpdir(), 'qc-bench-browser-'));
   const pagesDir = join(tmp, 'pages');
@@ -231,6 +233,7 @@ export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats
   const results: Record<string, KeystrokeStats> = {};
   const problems: string[] = [];
   let load: LoadResult | null = null;
+  let keyboard: KeyboardReview | null = null;
   try {
     await build({ configFile: 'bench/browser/vite.config.ts', logLevel: 'warn', build: { outDir: pagesDir, emptyOutDir: true } });
     await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: appDir, emptyOutDir: true } });
@@ -303,6 +306,12 @@ export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats
     } catch (e) {
       problems.push(`review route load: ${(e as Error).message.split('\n').slice(0, 3).join(' | ')}`);
     }
+    try {
+      if (!server) throw new Error('the app server did not start');
+      keyboard = await keyboardBench(browser, server.baseURL);
+    } catch (e) {
+      problems.push(`keyboard-only review: ${(e as Error).message.split('\n').slice(0, 3).join(' | ')}`);
+    }
   } finally {
     await browser?.close().catch(() => undefined);
     await server?.stop().catch(() => undefined);
@@ -314,5 +323,5 @@ export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats
   // commit (our main-thread work) does not. Say how busy the machine was.
   console.log(`load average during the run: ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on this machine`);
   console.log(`(browser bench took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  return { keystrokes: results, load };
+  return { keystrokes: results, load, keyboard };
 }

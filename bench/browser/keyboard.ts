@@ -111,3 +111,17 @@ export async function keyboardReview(browser: Browser, baseURL: string): Promise
     await context.close();
   }
 }
+
+const RUNS = 3;
+
+/** The scenario RUNS times, each on a fresh car; prints and returns the median time and the keystrokes. */
+export async function keyboardBench(browser: Browser, baseURL: string): Promise<KeyboardReview> {
+  const runs: KeyboardReview[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await keyboardReview(browser, baseURL));
+  const times = runs.map((r) => r.ms).sort((a, b) => a - b);
+  const result = { ms: times[Math.floor(times.length / 2)], keystrokes: runs[0].keystrokes };
+  console.log(
+    `\nKeyboard-only review of a car (finder, tick, correction, remark, Ctrl+Enter and the issue-type popup; bench/browser/keyboard.ts), first editable row → success toast, median of ${RUNS}: ${(result.ms / 1000).toFixed(2)} s (${times.map((t) => (t / 1000).toFixed(2)).join(' / ')}), ${result.keystrokes} keystrokes`,
+  );
+  return result;
+}
