@@ -82,7 +82,6 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
   const index = indexRules(config);
   const builder = createRowBuilder(config);
   const effects = createEffects(config, index, builder.resolveOptions);
-  const dataKeys = config.rows.map((r) => r.key);
   // Each model carries its evaluation state under a symbol of this engine instance, not enumerable: JSON, spreads
   // and structuredClone leave it out (a copy then starts from its rows). A WeakMap entry per keystroke cost more
   // than the rest of the edit in insertion and garbage-collection work.
@@ -106,23 +105,28 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     return counts;
   }
 
+  // Before any edit every row is unticked, unchanged and unedited, in every evaluation: those records are built
+  // once, and an evaluation's layers over them hold only the rows that differ (none, unless rebuilt from a clone).
+  const valueKeys = config.rows.filter((r) => (r.kind ?? 'field') !== 'image').map((r) => r.key);
+  const allFalse: Record<string, boolean> = Object.fromEntries(valueKeys.map((k) => [k, false]));
+  const allZero: Record<string, number> = Object.fromEntries(valueKeys.filter((k) => index.seqRows.has(k)).map((k) => [k, 0]));
+
   function dataOf(rows: Record<string, RowState>, ctx: EvalContext): RuleData {
     const values: Record<string, unknown> = {};
-    const checked: Record<string, boolean> = {};
-    const changed: Record<string, boolean> = {};
-    const seq: Record<string, number> = {};
-    for (const k of dataKeys) {
+    const checked = layerOver(allFalse);
+    const changed = layerOver(allFalse);
+    const seq = layerOver(allZero);
+    for (const k of valueKeys) {
       const row = rows[k];
-      if (!row) continue;
       values[k] = effectiveValue(row);
-      checked[k] = Boolean(row.userChecked);
-      changed[k] = isChanged(row);
-      if (index.seqRows.has(k)) seq[k] = row.editSeq ?? 0;
+      if (row.userChecked) checked[k] = true;
+      if (isChanged(row)) changed[k] = true;
+      if (row.editSeq && index.seqRows.has(k)) seq[k] = row.editSeq;
     }
     const data = layerOver(values) as RuleData;
-    data.checked = layerOver(checked);
-    data.changed = layerOver(changed);
-    data.seq = layerOver(seq);
+    data.checked = checked;
+    data.changed = changed;
+    data.seq = seq;
     data.ctx = ctx;
     return data;
   }
