@@ -24,7 +24,8 @@ const WARMUP = 10;
  * processes on the machine falls on every scenario alike. */
 const KEYSTROKES = 240;
 const LOADS = 6;
-const TARGET_P95_MS = 16;
+/** Issue 18: the keystroke's work within one frame of a 120 Hz display. */
+const TARGET_P95_MS = 8.3;
 /** BENCH_TRACE=1: also trace the measured keystrokes and print where their time went (see browser/trace.ts). */
 const TRACE = Boolean(process.env.BENCH_TRACE);
 /**
@@ -297,7 +298,7 @@ export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats
     await appPage?.context().close();
     if (TRACE) printBreakdowns(scenarios, collected);
     if (RENDERS) printRenders(scenarios, collected);
-    console.log(`(${KEYSTROKES} keystrokes each, in two passes of ${KEYSTROKES / 2} after ${WARMUP} warm-up; paint = keydown → first task after the next frame that has the keystroke's commit (on the route: its first DOM mutation); page = paint without the idle wait from the commit to that frame's vsync (0–16.7 ms, set by when the key lands); target: page p95 < ${TARGET_P95_MS} ms, i.e. the keystroke's work fits in one frame)`);
+    console.log(`(${KEYSTROKES} keystrokes each, in two passes of ${KEYSTROKES / 2} after ${WARMUP} warm-up; paint = keydown → first task after the next frame that has the keystroke's commit (on the route: its first DOM mutation); page = paint without the idle wait from the commit to that frame's vsync (0–16.7 ms, set by when the key lands); target: page p95 < ${TARGET_P95_MS} ms, i.e. the keystroke's work fits in one frame of a 120 Hz display)`);
 
     try {
       if (!server || carId === undefined) throw new Error('the app server did not start');

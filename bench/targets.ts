@@ -8,6 +8,7 @@ import type { RouteJs } from './routes.bench.ts';
 import type { ServerBenchResult } from './server.bench.ts';
 import { SERVER_TARGETS } from './server.bench.ts';
 import type { StartResult } from './start.bench.ts';
+import type { ListResult } from './list.bench.ts';
 
 interface Stats {
   median: number;
@@ -21,6 +22,7 @@ export interface BenchResults {
   'routes.bench.ts'?: RouteJs[];
   'server.bench.ts'?: ServerBenchResult;
   'start.bench.ts'?: StartResult;
+  'list.bench.ts'?: ListResult;
 }
 
 export interface TargetRow {
@@ -117,6 +119,16 @@ export function targetRows(r: BenchResults): TargetRow[] {
       target: '1 winner; the event reaches both',
       anchor: '',
       met: server.raceWinners === 1 && server.liveReached !== null,
+    });
+  }
+  const list = r['list.bench.ts'];
+  if (list) {
+    rows.push({
+      what: `inspection list, ${list.rows.toLocaleString('en')} rows scrolled top to bottom (Chromium)`,
+      figure: `${list.dropped} of ${list.frames + list.dropped} frames dropped, longest ${ms(list.longestFrameMs)}`,
+      target: 'reported',
+      anchor: '',
+      met: null,
     });
   }
   const start = r['start.bench.ts'];
