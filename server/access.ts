@@ -14,8 +14,8 @@ export const AREA_PATHS = {
   review: ['/review', '/re-inspection'],
   /** Version history. */
   versions: ['/inspection-version'],
-  /** Catalogue lookups used by the review page and the variant screens. */
-  lookups: ['/review', '/re-inspection', '/add-car-variant', '/car-variant-list', '/inspection-bike'],
+  /** Catalogue lookups used by the review page, the variant screens and the config studio's preview of the review rows. */
+  lookups: ['/review', '/re-inspection', '/add-car-variant', '/car-variant-list', '/inspection-bike', '/config-studio'],
   /** Leaderboard (the QC performance panel). */
   performance: ['/inspection'],
   /** Car variant list: suggestion data query, delete, enable / disable, question sequence (spec 002 §6). */
@@ -44,8 +44,8 @@ export const AREA_PATHS = {
   gs: ['/gs-unflagging'],
   /** The live auto-assignment stream: every list that refreshes from it (car 000 §4, bike and refurbishment 001 §2, GS 002 §7). */
   live: ['/inspection', '/inspection-bike', '/gs-refurbishment', '/gs-unflagging'],
-  /** Cities with their centres, for the list filters of the car and GS lists. */
-  cityStores: ['/inspection', '/gs-unflagging'],
+  /** Cities with their centres, for the list filters of the car and GS lists and the city/store rows of the studio's preview. */
+  cityStores: ['/inspection', '/gs-unflagging', '/config-studio'],
   /** The config studio: product config versions, saving and activating them (issue 17: analyst and QC admin). */
   configStudio: ['/config-studio'],
 } as const satisfies Record<string, readonly string[]>;

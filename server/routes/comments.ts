@@ -9,7 +9,8 @@ const commentRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/comments',
     {
-      config: { access: 'review' },
+      // A catalogue like the other lookups: the review rows' comment choices, also in the config studio's preview.
+      config: { access: 'lookups' },
       schema: {
         summary: 'Comment options of a section, by rank',
         querystring: {

@@ -1,4 +1,5 @@
 /** Calls of the config studio (issue 17) to the main host: products, their config versions, save and activate. */
+import type { InspectionDetail } from '../engine/inspection.ts';
 import { mainHttp } from './main.ts';
 
 export interface StudioProductRow {
@@ -53,4 +54,21 @@ export interface ConfigCheck {
 /** The server's checks of a config (schema, semantic, cases) without saving it. */
 export async function checkConfig(product: string, config: unknown, signal?: AbortSignal): Promise<ConfigCheck> {
   return (await mainHttp.post<{ detail: ConfigCheck }>(`${base}/${encodeURIComponent(product)}/check`, { config }, { signal })).data.detail;
+}
+
+export interface StudioSample {
+  carId: number;
+  appointmentId: string;
+  make: string;
+  model: string;
+  status: string;
+}
+
+/** Seeded inspections the preview can show (empty: the preview generates one from the config). */
+export async function studioSamples(product: string): Promise<StudioSample[]> {
+  return (await mainHttp.get<{ detail: StudioSample[] }>(`${base}/${encodeURIComponent(product)}/samples`)).data.detail;
+}
+
+export async function studioSample(product: string, carId: number): Promise<InspectionDetail> {
+  return (await mainHttp.get<{ detail: InspectionDetail }>(`${base}/${encodeURIComponent(product)}/samples/${carId}`)).data.detail;
 }

@@ -1,14 +1,20 @@
 // Issue 17 config studio against the real server: the analyst lands on /config-studio, changes the car's
-// insurance-type rule and sees its case fail then pass, saves a version, a config with a schema error is refused by
-// the studio and by the server (422 with the reason), and activating the earlier version rolls back.
+// insurance-type rule and sees the live preview of a seeded inspection change (and why, in the explain panel), adds a
+// case from the preview, saves a version; a reviewer's newly opened review follows it while one already open keeps its
+// own; a failing case and a schema error are refused by the studio and by the server (422 with the reasons), and
+// activating the earlier version rolls back.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mergeConfigFiles, type ReviewConfigFile } from '../../src/engine/config.ts';
 import { car } from '../../src/products/car.ts';
-import { apiLogin, launchBrowser, signedInContext, watchErrors } from './browser.ts';
+import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import { apiAs } from './api.ts';
+import { apiLogin, launchBrowser, reviewRow, scrollToRendered, signedInContext, watchErrors } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const ANALYST = 'analyst@qc.example';
+const REVIEWER = 'qc.reviewer@qc.example';
+const NCB = 'carDetails.insuranceType.noClaimBonus';
 const CASE = 'Insurance 3rd Party keeps the expiry and drops the no-claim bonus';
 let browser: Browser;
 
@@ -43,10 +49,41 @@ async function replaceText(page: Page, config: Json) {
   }, JSON.stringify(config, null, 2));
 }
 
+/** A seeded inspection of the preview's list recorded as '3rd Party' (outside NPDI, which hides the insurance rows). */
+async function thirdPartySample(): Promise<InspectionDetail> {
+  const api = await apiAs(baseURL, ANALYST);
+  const { detail: samples } = await api.get<{ detail: { carId: number }[] }>('v2/config-studio/products/car/samples');
+  for (const { carId } of samples) {
+    const { detail } = await api.get<{ detail: InspectionDetail }>(`v2/config-studio/products/car/samples/${carId}`);
+    if (detail.inspectionData.carDetails?.insuranceType?.value === '3rd Party' && detail.tenant !== 'NPDI') return detail;
+  }
+  throw new Error('no seeded 3rd Party inspection in the preview list');
+}
+
+/** A review of `carId` opened now; resolves once its insurance type row is on screen. */
+async function openReview(page: Page, carId: number) {
+  await page.goto(`${baseURL}/review/${carId}`);
+  await reviewRow(page, 'carDetails.insuranceType');
+}
+
+/** Whether the no-claim bonus row is shown: asked once the insurance expiry row, which '3rd Party' shows, is rendered. */
+async function bonusShown(page: Page): Promise<boolean> {
+  await page.locator('[data-row="carDetails.insuranceType.insuranceExpiry"]').waitFor();
+  return (await page.locator(`[data-row="${NCB}"]`).count()) > 0;
+}
+
 const caseItem = (page: Page) => page.getByRole('region', { name: 'Cases' }).getByRole('listitem').filter({ hasText: CASE });
 
 describe('config studio (issue 17)', () => {
-  it('the analyst edits the car config, a failing case and a schema error block saving, saves a version and rolls back', async () => {
+  it('the analyst previews a rule change on a seeded inspection, adds a case, saves; reviews follow the active version, open ones keep theirs; broken configs are refused; roll back', async () => {
+    const sample = await thirdPartySample();
+    // A reviewer's review opened before the change: '3rd Party' hides the no-claim bonus.
+    const reviewer = await signedInContext(browser, baseURL, REVIEWER);
+    const openBefore = await reviewer.newPage();
+    const reviewerErrors = watchErrors(openBefore);
+    await openReview(openBefore, sample.carId);
+    expect(await bonusShown(openBefore)).toBe(false);
+
     const context = await signedInContext(browser, baseURL, ANALYST);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -56,46 +93,102 @@ describe('config studio (issue 17)', () => {
     await expect.poll(() => caseItem(page).textContent()).toMatch(/^Pass/);
     const save = page.getByRole('button', { name: 'Save as a new version' });
 
-    // The rule changed but its case not: the case fails, Save stays off.
+    // The preview shows the seeded inspection through the review's rows; the explain panel says why the bonus is hidden.
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await page.getByRole('combobox', { name: 'Preview inspection' }).selectOption(String(sample.carId));
+    await preview.getByRole('tab', { name: /^Documents/ }).waitFor();
+    await scrollToRendered(page, preview.locator('[data-row="carDetails.insuranceType"]'));
+    expect(await preview.locator(`[data-row="${NCB}"]`).count()).toBe(0);
+    await preview.getByRole('combobox', { name: 'Explain row' }).selectOption({ label: 'No Claim Bonus (hidden)' });
+    const why = preview.getByRole('region', { name: 'Why this row' });
+    await why.getByText("Hidden: none of its show rules ('insurance.ncb') holds.").waitFor();
+    await why.getByRole('row').filter({ hasText: 'insurance.ncb' }).filter({ hasText: 'insuranceType = "3rd Party"' }).filter({ hasText: 'does not hold' }).first().waitFor();
+
+    // The rule changed but its case not: the case fails, Save stays off; the preview already shows the bonus.
     await replaceText(page, thirdPartyKeepsBonus(false));
     await expect.poll(() => caseItem(page).textContent()).toMatch(/^Fail.*row 'noClaimBonus'\.isVisible: expected false, got true/);
+    await preview.locator(`[data-row="${NCB}"]`).waitFor();
+    await why.getByText("Visible: the show rule 'insurance.ncb' holds.").waitFor();
     await page.getByRole('textbox', { name: 'Message' }).fill('3rd Party keeps the no-claim bonus');
     expect(await save.isDisabled()).toBe(true);
 
-    // The case now expects the new behaviour: every check passes and the version is saved and active.
+    // The case now expects the new behaviour. In the preview the reviewer ticks the insurance type: its rows are
+    // ticked with it and the Documents count and the pre-submit message follow; that becomes a new case, which passes.
     await replaceText(page, thirdPartyKeepsBonus(true));
     await expect.poll(() => caseItem(page).textContent()).toMatch(/^Pass/);
+    const documentsTab = preview.getByRole('tab', { name: /^Documents \(\d+\)$/ });
+    const count = async () => Number(/\((\d+)\)/.exec((await documentsTab.textContent()) ?? '')?.[1]);
+    const before = await count();
+    await preview.getByRole('checkbox', { name: 'Reject Insurance Type' }).check();
+    await expect.poll(count).toBeGreaterThan(before + 1);
+    expect(await preview.getByRole('checkbox', { name: 'Reject No Claim Bonus' }).isChecked()).toBe(true);
+    await preview.getByText(/^Pre-submit check: /).waitFor();
+    await preview.getByRole('button', { name: 'Add case from preview' }).click();
+    const added = page.getByRole('region', { name: 'Cases' }).getByRole('listitem').filter({ hasText: 'Preview case 1' });
+    await expect.poll(() => added.textContent()).toMatch(/^Pass/);
     await expect.poll(() => save.isEnabled()).toBe(true);
     await save.click();
     await page.getByText('Version 2 saved and active').waitFor();
     const versions = page.getByRole('region', { name: 'Versions' });
     await versions.getByRole('row').filter({ hasText: 'Anita Analyst' }).filter({ hasText: 'Active' }).waitFor();
+    const { access_token } = await apiLogin(baseURL, ANALYST);
+    const stored = await (await fetch(`${baseURL}/api/v2/config-studio/products/car/active`, { headers: { authorization: `Bearer ${access_token}` } })).json();
+    expect(stored.detail.config.cases.at(-1)).toMatchObject({ name: 'Preview case 1', edits: [{ type: 'check', key: 'insuranceType', checked: true }] });
 
-    // A schema error: shown in the studio at its path, Save off; the server refuses it too.
+    // A review opened now runs version 2; the one open since before keeps the version it started with.
+    const openAfter = await reviewer.newPage();
+    await openReview(openAfter, sample.carId);
+    expect(await bonusShown(openAfter)).toBe(true);
+    await reviewRow(openBefore, 'carDetails.insuranceType');
+    expect(await bonusShown(openBefore)).toBe(false);
+
+    // A failing case and a schema error: shown in the studio, Save off; the server refuses both with the reasons.
+    const post = (config: Json) =>
+      fetch(`${baseURL}/api/v2/config-studio/products/car/versions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ config, message: 'broken' }),
+      });
+    const failing = thirdPartyKeepsBonus(false);
+    await replaceText(page, failing);
+    await expect.poll(() => caseItem(page).textContent()).toMatch(/^Fail/);
+    await page.getByRole('textbox', { name: 'Message' }).fill('broken');
+    expect(await save.isDisabled()).toBe(true);
+    const refusedCase = await post(failing);
+    expect(refusedCase.status).toBe(422);
+    expect((await refusedCase.json()).reasons).toEqual([expect.stringContaining(`Case '${CASE}' fails: row 'noClaimBonus'.isVisible: expected false, got true`)]);
+
     const broken = thirdPartyKeepsBonus(true);
     broken.rules[0].effect = 'vanish';
     await replaceText(page, broken);
     await page.getByRole('region', { name: 'Problems' }).getByText(/^At \/rules\/0\/effect: must be equal to one of the allowed values/).waitFor();
-    await page.getByRole('textbox', { name: 'Message' }).fill('broken');
     expect(await save.isDisabled()).toBe(true);
-    const { access_token } = await apiLogin(baseURL, ANALYST);
-    const refused = await fetch(`${baseURL}/api/v2/config-studio/products/car/versions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ config: broken, message: 'broken' }),
-    });
+    const refused = await post(broken);
     expect(refused.status).toBe(422);
     expect((await refused.json()).reasons[0]).toMatch(/^At \/rules\/0\/effect: must be equal to one of the allowed values/);
 
-    // Roll back: the seed (version 1) is active again and the editor shows it.
+    // A semantic problem (a rule naming a row nobody has) is marked in the editor at its path.
+    const unknownRow = thirdPartyKeepsBonus(true);
+    unknownRow.rules.find((r: Json) => r.id === 'insurance.ncb').target = 'noClaimBonuss';
+    await replaceText(page, unknownRow);
+    await page.getByRole('region', { name: 'Problems' }).getByText(/unknown row 'noClaimBonuss'/).first().waitFor();
+    await page.locator('.cm-lintRange-error').first().waitFor();
+
+    // Roll back: the seed (version 1) is active again, the editor shows it, a newly opened review hides the bonus again.
     await versions.getByRole('button', { name: 'Activate version 1' }).click();
     await page.getByText('Version 1 is active').waitFor();
     const active = await (await fetch(`${baseURL}/api/v2/config-studio/products/car/active`, { headers: { authorization: `Bearer ${access_token}` } })).json();
     expect(active.detail).toEqual({ id: 1, config: seed() });
     await expect.poll(() => caseItem(page).textContent()).toMatch(/^Pass/);
+    const rolledBack = await reviewer.newPage();
+    await openReview(rolledBack, sample.carId);
+    expect(await bonusShown(rolledBack)).toBe(false);
     await versions.getByRole('button', { name: 'Changes in version 2' }).click();
     await page.getByRole('region', { name: 'Changes' }).getByText('rules: insurance.ncb changed').waitFor();
+    await page.getByRole('region', { name: 'Changes' }).getByText('cases: Preview case 1 added').waitFor();
     expect(errors).toEqual([]);
+    expect(reviewerErrors).toEqual([]);
     await context.close();
+    await reviewer.close();
   });
 });

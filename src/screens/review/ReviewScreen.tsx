@@ -2,11 +2,11 @@
  * /review/{carId} and /re-inspection/{carId}?version= (spec 000 §2, §4): every row generated from the car config
  * and rendered from the engine's ReviewModel; only the assignee edits and submits, everyone else reads.
  */
-import { createContext, memo, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { Tab as AriaTab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { TabPanel, Tabs } from 'react-aria-components';
 import dayjs from 'dayjs';
 import type { InspectionDetail } from '../../engine/inspection.ts';
 import type { Edit, ReviewModel, RowState, Tab } from '../../engine/types.ts';
@@ -37,6 +37,7 @@ import { nextError, SHORTCUTS } from './shortcuts.ts';
 import { useReviewKeys } from './useReviewKeys.ts';
 import { SubmitFooter } from './SubmitFooter.tsx';
 import { SummaryTab } from './SummaryTab.tsx';
+import { CountsContext, TabBar } from './TabBar.tsx';
 import { VariantPanel } from './VariantPanel.tsx';
 import type { AudioRecorder } from './audio.ts';
 import './review.css';
@@ -54,30 +55,6 @@ export function imageSrcFor(session: Pick<LoginData, 'imageHost' | 'imageQuality
     return quality && !full.startsWith('data:') && !full.startsWith('blob:') ? `${full}${full.includes('?') ? '&' : '?'}${quality.replace(/^[?&]/, '')}` : full;
   };
 }
-
-/** The error counts of the tabs, read by each tab's count alone. */
-const CountsContext = createContext<ReviewModel['errorsCount'] | null>(null);
-
-function TabCount({ tab }: { tab: Tab }) {
-  return <>{useContext(CountsContext)?.[tab] ?? 0}</>;
-}
-
-/**
- * Tabs with their error counts. The counts come through a context, so a changed count re-renders its text only:
- * re-rendering the tabs themselves rebuilds react-aria's collection, several ms on a keystroke that ticks a row.
- */
-const TabBar = memo(function TabBar() {
-  const tabs = useProduct().config.product.tabs;
-  return (
-    <TabList aria-label="Sections">
-      {tabs.map((name) => (
-        <AriaTab key={name} id={name}>
-          {name} (<TabCount tab={name} />)
-        </AriaTab>
-      ))}
-    </TabList>
-  );
-});
 
 interface ScreenProps {
   /** Audio recording for remarks (tests pass a fake). */

@@ -1,12 +1,14 @@
 /**
  * The config studio (issue 17, `/config-studio`): a product's config versions, an editor with the product's JSON
- * Schema and the engine's checks, the config's cases re-run on every change, save / activate, and a diff by entry.
- * The checks run on the server (the same code as `npm run config:check`). Its own lazy chunk (CodeMirror): the review routes do not load any of it.
+ * Schema and the engine's checks marked at their path, a live preview of the review screen the edited config
+ * generates (with "add case from preview" and "why is this row so?"), the config's cases re-run in the browser on
+ * every change, save / activate, and a diff by entry. The server runs the same checks (`npm run config:check`) and
+ * gates saving. Its own lazy chunk (CodeMirror): the review routes do not load any of it.
  */
-import CodeMirror from '@uiw/react-codemirror';
+import CodeMirror, { type EditorView } from '@uiw/react-codemirror';
 import { jsonSchema } from 'codemirror-json-schema';
 import type { JSONSchema7 } from 'json-schema';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, TextField, Label, Input } from 'react-aria-components';
 import { ApiError } from '../../api/http.ts';
 import {
@@ -17,18 +19,47 @@ import {
   configVersions,
   saveConfigVersion,
   studioProducts,
+  studioSample,
+  studioSamples,
   type ConfigCheck,
   type ConfigVersion,
   type StudioProductRow,
+  type StudioSample,
 } from '../../api/studio.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import reviewSchema from '../../config/review-config.schema.json';
-import { PRODUCTS } from '../../products/registry.ts';
+import { runCase } from '../../engine/cases.ts';
+import { ConfigError, type ReviewConfigFile } from '../../engine/config.ts';
+import { dmyOf } from '../../engine/dates.ts';
+import { generateInspection } from '../../engine/generate.ts';
+import type { InspectionDetail } from '../../engine/inspection.ts';
+import type { Edit, EvaluateOptions } from '../../engine/types.ts';
+import { PRODUCTS, productFromConfig, type Product } from '../../products/registry.ts';
 import { diffConfigs, type ConfigChange } from './diff.ts';
+import { caseFromPreview } from './preview-case.ts';
+import { Preview } from './Preview.tsx';
+import { problemLint, setProblems, type PathProblem } from './problem-lint.ts';
 import './studio.css';
 
-/** Checks wait this long after the last keystroke (issue 17: the studio reacts within 100 ms). */
-const CHECK_DELAY_MS = 80;
+/**
+ * The edited text is parsed, built and previewed this long after the last keystroke, never in the keystroke's own
+ * task (issue 17: the preview follows a change within 100 ms); the server's check follows.
+ */
+const SETTLE_MS = 40;
+
+/** What the browser makes of the settled text: the product it builds (the preview's), or why it does not build. */
+type Built = { product: Product; problem: null } | { product: null; problem: PathProblem | null };
+
+function build(productId: string, json: unknown): Built {
+  const definition = PRODUCTS.get(productId);
+  if (definition?.kind !== 'review') return { product: null, problem: null };
+  try {
+    return { product: productFromConfig(productId, json as ReviewConfigFile, null), problem: null };
+  } catch (e) {
+    if (e instanceof ConfigError) return { product: null, problem: { path: e.path || '/', message: e.message.slice(e.message.indexOf(': ') + 2) } };
+    return { product: null, problem: { path: '/', message: 'The config cannot be built: fix the problems the schema marks first.' } };
+  }
+}
 
 type Parsed = { json: unknown; error: null } | { json: null; error: string };
 
@@ -58,11 +89,17 @@ export default function ConfigStudioScreen() {
   const [versions, setVersions] = useState<ConfigVersion[]>([]);
   const [text, setText] = useState('');
   const [check, setCheck] = useState<ConfigCheck | null>(null);
-  const [parseError, setParseError] = useState<string | null>(null);
+  const [settled, setSettled] = useState<{ productId: string; parsed: Parsed } | null>(null);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [diff, setDiff] = useState<{ from: number; to: number; changes: ConfigChange[] } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [samples, setSamples] = useState<StudioSample[]>([]);
+  const [sampleId, setSampleId] = useState<number | null>(null);
+  const [sample, setSample] = useState<InspectionDetail | null>(null);
+  const [edits, setEdits] = useState<Edit[]>([]);
+  const [options] = useState<EvaluateOptions>(() => ({ today: dmyOf(new Date()), role: 'qc' }));
+  const view = useRef<EditorView | null>(null);
   const definition = productId ? PRODUCTS.get(productId) : undefined;
 
   useEffect(() => {
@@ -82,39 +119,97 @@ export default function ConfigStudioScreen() {
   }, []);
 
   useEffect(() => {
-    if (productId) reload(productId).catch((e: unknown) => setLoadError(reasonOf(e)));
+    if (!productId) return;
+    reload(productId).catch((e: unknown) => setLoadError(reasonOf(e)));
+    setEdits([]);
+    setSample(null);
+    studioSamples(productId)
+      .then((list) => {
+        setSamples(list);
+        setSampleId(list[0]?.carId ?? null);
+      })
+      .catch((e: unknown) => showError(reasonOf(e)));
   }, [productId, reload]);
 
-  // Schema, semantic checks and cases re-run shortly after every change; a newer change cancels an older check.
+  useEffect(() => {
+    if (!productId || sampleId === null) return;
+    let live = true;
+    studioSample(productId, sampleId)
+      .then((detail) => live && setSample(detail))
+      .catch((e: unknown) => showError(reasonOf(e)));
+    return () => {
+      live = false;
+    };
+  }, [productId, sampleId]);
+
+  // The text settles shortly after the last keystroke: parsed, then built and previewed in the browser; the server's
+  // checks (schema, semantics, cases) follow, a newer change cancelling an older check.
   useEffect(() => {
     if (!productId || !text) return;
     const abort = new AbortController();
     const timer = setTimeout(() => {
       const parsed = parse(text);
-      setParseError(parsed.error);
+      setSettled({ productId, parsed });
       if (parsed.error !== null) return setCheck(null);
       checkConfig(productId, parsed.json, abort.signal)
         .then(setCheck)
         .catch((e: unknown) => {
           if (!abort.signal.aborted) showError(reasonOf(e));
         });
-    }, CHECK_DELAY_MS);
+    }, SETTLE_MS);
     return () => {
       clearTimeout(timer);
       abort.abort();
     };
   }, [productId, text]);
 
-  const problems = check?.problems ?? [];
-  const failing = check?.cases.filter((c) => c.problems.length).length ?? 0;
+  const parsed = settled?.productId === productId ? settled.parsed : null;
+  const parseError = parsed?.error ?? null;
+  const built = useMemo<Built | null>(() => (parsed && productId && parsed.error === null ? build(productId, parsed.json) : null), [parsed, productId]);
+  // The preview keeps the last config that built while the text does not.
+  const lastGood = useRef<Product | null>(null);
+  if (built?.product) lastGood.current = built.product;
+  if (lastGood.current && lastGood.current.id !== productId) lastGood.current = null;
+  const previewProduct = lastGood.current;
+  // The cases run in the browser on the config that builds, as the server and `npm run config:check` run them.
+  const cases = useMemo(
+    () => (built?.product ? built.product.config.cases.map((c) => ({ name: c.name, problems: runCase(built.product.engine, c, built.product.config) })) : (check?.cases ?? [])),
+    [built, check],
+  );
+  // A seeded inspection once loaded; a product without any previews one generated from the config.
+  const inspection = useMemo(() => (sampleId !== null ? sample : previewProduct ? generateInspection(previewProduct.config) : null), [sampleId, sample, previewProduct]);
+
+  const problems = useMemo(() => {
+    const all = [...(built?.problem ? [built.problem] : []), ...(check?.problems ?? [])];
+    return all.filter((p, i) => all.findIndex((q) => q.path === p.path && q.message === p.message) === i);
+  }, [built, check]);
+  useEffect(() => {
+    view.current?.dispatch({ effects: setProblems.of(problems) });
+  }, [problems]);
+
+  const failing = cases.filter((c) => c.problems.length).length + (check?.cases.filter((c) => c.problems.length).length ?? 0);
   const passes = !!check && parseError === null && problems.length === 0 && failing === 0;
 
   // Completion, hover docs and errors while typing from the schema (review products: the shared base, which
-  // carries the descriptions; their own schema only pins the product id).
+  // carries the descriptions; their own schema only pins the product id), and the engine's and server's findings.
   const extensions = useMemo(
-    () => (definition ? [jsonSchema((definition.kind === 'review' ? reviewSchema : definition.schema) as JSONSchema7)] : []),
+    () => (definition ? [jsonSchema((definition.kind === 'review' ? reviewSchema : definition.schema) as JSONSchema7), problemLint] : []),
     [definition],
   );
+
+  const onEdit = useCallback((edit: Edit) => setEdits((list) => [...list, edit]), []);
+
+  function addCase() {
+    if (!previewProduct || !inspection || parsed?.error !== null || !parsed) return;
+    const json = structuredClone(parsed.json) as { cases?: unknown[] };
+    const taken = new Set((json.cases ?? []).map((c) => (c as { name?: unknown }).name));
+    let n = 1;
+    while (taken.has(`Preview case ${n}`)) n++;
+    const name = `Preview case ${n}`;
+    json.cases = [...(json.cases ?? []), caseFromPreview(previewProduct.engine, { inspection, registry: null, options, edits }, name)];
+    setText(JSON.stringify(json, null, 2));
+    showSuccess(`Case '${name}' added`);
+  }
 
   async function save() {
     if (!productId || !passes || !message.trim()) return;
@@ -209,28 +304,36 @@ export default function ConfigStudioScreen() {
         )}
       </section>
       <div className="studio-work">
-        <section aria-label="Editor" className="studio-editor">
-          <CodeMirror value={text} height="60vh" extensions={extensions} onChange={setText} aria-label="Config JSON" basicSetup={{ foldGutter: true }} />
-        </section>
-        <aside className="studio-checks">
-          <section aria-label="Problems">
+        <div className="studio-left">
+          <section aria-label="Editor" className="studio-editor">
+            <CodeMirror
+              value={text}
+              height="60vh"
+              extensions={extensions}
+              onChange={setText}
+              onCreateEditor={(v) => {
+                view.current = v;
+              }}
+              aria-label="Config JSON"
+              basicSetup={{ foldGutter: true }}
+            />
+          </section>
+          <section aria-label="Problems" className="studio-checks">
             <h2>Checks</h2>
             {parseError && <p role="alert">{parseError}</p>}
             {problems.map((p) => <p key={p.path + p.message} role="alert">{`At ${p.path}: ${p.message}`}</p>)}
             {check && !parseError && problems.length === 0 && <p>Schema and semantic checks pass.</p>}
           </section>
-          <section aria-label="Cases">
+          <section aria-label="Cases" className="studio-checks">
             <h2>Cases</h2>
-            {check && (
-              <ul className="studio-cases">
-                {check.cases.map((c) => (
-                  <li key={c.name} className={c.problems.length ? 'fail' : 'pass'}>
-                    <strong>{c.problems.length ? 'Fail' : 'Pass'}</strong> {c.name}
-                    {c.problems.map((p) => <div key={p} className="case-problem">{p}</div>)}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ul className="studio-cases">
+              {cases.map((c) => (
+                <li key={c.name} className={c.problems.length ? 'fail' : 'pass'}>
+                  <strong>{c.problems.length ? 'Fail' : 'Pass'}</strong> {c.name}
+                  {c.problems.map((p) => <div key={p} className="case-problem">{p}</div>)}
+                </li>
+              ))}
+            </ul>
           </section>
           <section aria-label="Save" className="studio-save">
             <TextField value={message} onChange={setMessage}>
@@ -240,7 +343,47 @@ export default function ConfigStudioScreen() {
             <Button isDisabled={!passes || !message.trim() || busy} onPress={() => void save()}>Save as a new version</Button>
             {!passes && check && <p>Saving needs the schema, the semantic checks and every case to pass.</p>}
           </section>
-        </aside>
+        </div>
+        <div className="studio-right">
+          <h2>Preview</h2>
+          {definition?.kind !== 'review' ? (
+            <p>This product is not a row-based review: it has no preview.</p>
+          ) : (
+            <>
+              <label className="studio-sample">
+                Inspection{' '}
+                <select
+                  aria-label="Preview inspection"
+                  value={sampleId ?? ''}
+                  onChange={(e) => {
+                    setSampleId(e.target.value ? Number(e.target.value) : null);
+                    setSample(null);
+                    setEdits([]);
+                  }}
+                >
+                  {samples.length === 0 && <option value="">Generated from the config</option>}
+                  {samples.map((x) => (
+                    <option key={x.carId} value={x.carId}>{`${x.appointmentId} · ${x.make} ${x.model} · ${x.status}`}</option>
+                  ))}
+                </select>
+              </label>
+              {built && !built.product && previewProduct && <p className="muted">The text does not build: the preview shows the last config that did.</p>}
+              {previewProduct && inspection ? (
+                <Preview
+                  product={previewProduct}
+                  inspection={inspection}
+                  options={options}
+                  edits={edits}
+                  onEdit={onEdit}
+                  onReset={() => setEdits([])}
+                  onAddCase={addCase}
+                />
+              ) : (
+                <p role="status">Loading…</p>
+              )}
+            </>
+          )}
+        </div>
       </div>
     </main>
   );
