@@ -5,6 +5,7 @@ import { notFound } from '../errors.ts';
 import { appConfigValue } from '../repos/app-config.ts';
 import * as lookups from '../repos/lookups.ts';
 import { anyObject, detailOf, guardedErrors, utm } from '../schemas.ts';
+import { revalidatedGets } from '../http-cache.ts';
 
 /** `assignee-list?role=`: the list named → the roles whose users it lists (route-access.json `assigneeLists`). */
 const ASSIGNEE_LISTS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries(routeAccess.assigneeLists));
@@ -16,6 +17,7 @@ const q = (properties: Record<string, object> = {}, required: string[] = []) => 
 
 /** Lookups of spec 000 §7: stores, states, RTOs, cities, makes, models, variants, banks, NOC-for, assignees, config. */
 const lookupRoutes: FastifyPluginAsync = async (app) => {
+  revalidatedGets(app);
   app.get(
     '/location-store',
     {

@@ -1,0 +1,30 @@
+// Lookups are revalidated, never served stale (issue 18 'Load': cache rarely-changing lookups).
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REVIEWER, useHarness } from './support/harness.ts';
+
+describe('lookup answers carry an ETag and are revalidated (server/http-cache.ts)', () => {
+  const h = useHarness('pglite');
+  beforeAll(() => h.reset(5));
+
+  it('a GET lookup answers an ETag and private, no-cache; the same ETag back is a bodiless 304', async () => {
+    const token = await h.token(REVIEWER);
+    const first = await h.app().inject({ method: 'GET', url: '/api/state?utm_source=qc', headers: { authorization: `Bearer ${token}` } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await h.app().inject({ method: 'GET', url: '/api/state?utm_source=qc', headers: { authorization: `Bearer ${token}`, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another answer (another lookup) has another ETag: a stale tag gets the whole answer.
+    const other = await h.app().inject({ method: 'GET', url: '/api/bank-list?utm_source=qc', headers: { authorization: `Bearer ${token}`, 'if-none-match': etag } });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
+  it('refusals are not cached: a call without a token answers 401 with no ETag', async () => {
+    const res = await h.call('GET', '/api/state', { query: { utm_source: 'qc' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers.etag).toBeUndefined();
+  });
+});
