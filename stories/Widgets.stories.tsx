@@ -7,9 +7,9 @@ import { ErrorPanel } from '../src/components/ErrorPanel.tsx';
 import listConfig from '../src/config/inspection-list.json';
 
 /** Shared widgets built on react-aria-components. */
-const meta = { title: 'Widgets' } satisfies Meta;
+const meta = { title: 'Widgets', component: SelectField, subcomponents: { DateInput, ErrorPanel } } satisfies Meta<typeof SelectField>;
 export default meta;
-type Story = StoryObj<typeof meta>;
+type Story = StoryObj;
 
 const cities = [
   { id: 1, label: 'Delhi NCR' },

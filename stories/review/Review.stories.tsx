@@ -14,9 +14,9 @@ import '../../src/screens/review/review.css';
 const { engine: carEngine, config: carReviewConfig } = getProduct('car');
 
 /** The review page's parts over a generated inspection of the real car config; edits run through the real engine. */
-const meta = { title: 'Review' } satisfies Meta;
+const meta = { title: 'Review', component: RowList, subcomponents: { SummaryTab, ImageEditor, RegistryBadge } } satisfies Meta<typeof RowList>;
 export default meta;
-type Story = StoryObj<typeof meta>;
+type Story = StoryObj;
 
 const inspection = generateInspection(carReviewConfig, {
   values: { insuranceType: 'Comprehensive', noClaimBonus: 'Yes', fuelType: 'Petrol' },

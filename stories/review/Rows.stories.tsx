@@ -87,6 +87,7 @@ function Row({ kind, canEdit }: Args) {
 const meta = {
   title: 'Review/Rows',
   component: Row,
+  subcomponents: { ReviewRow, RemarkPanel, ImagesPanel },
   args: { kind: 'Text (registration number, upper-cased)', canEdit: true },
   argTypes: { kind: { control: 'select', options: Object.keys(KINDS) } },
 } satisfies Meta<typeof Row>;
