@@ -171,7 +171,7 @@ export const ImageGroup: StoryObj = {
     };
     return (
       <RowContext.Provider value={ctx}>
-        <ImagesPanel group="rcImages" title="RC Images" rows={keys.map((k) => model.rows[k])} urls={{}} />
+        <ImagesPanel group="rcImages" title="RC Images" verifiable rows={keys.map((k) => model.rows[k])} urls={{}} />
       </RowContext.Provider>
     );
   },
