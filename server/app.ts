@@ -10,8 +10,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyPluginAsy
 import type { Area } from './access.ts';
 import { googleJwks, requireRole, type JwksSource, type SessionUser } from './auth.ts';
 import type { Db } from './db.ts';
-import { installErrorHandler, notFound } from './errors.ts';
+import { forbidden, installErrorHandler, notFound, unauthorized } from './errors.ts';
 import { checkRequestData, DEFAULT_MAX_DEPTH, JSON_BODY_LIMIT, setOwn, UPLOAD_BODY_LIMIT } from './safe-input.ts';
+import { checkUploadUrl, signUploads, stripUploadSignatures } from './upload-url.ts';
 import { defaultMailFrom, smtpSender, type MailOptions, type MailSender } from './mailer.ts';
 import inspectionRoutes from './routes/inspections.ts';
 import lookupRoutes from './routes/lookups.ts';
@@ -53,7 +54,10 @@ export interface AppOptions {
   mail?: MailOptions;
   /** Where users reach this server (PUBLIC_URL): links in mails are made absolute against it. */
   publicUrl?: string;
-  /** HMAC key of the public pages' signed links (server/link-token.ts); a random one per process when unset. */
+  /**
+   * HMAC key of the public pages' signed links (server/link-token.ts) and of signed upload URLs
+   * (server/upload-url.ts); a random one per process when unset.
+   */
   linkSecret?: string;
   /** Sign-in attempts per client address and account per window (default 30 a minute); more answer 429. */
   signInLimit?: { max: number; timeWindowMs: number };
@@ -182,7 +186,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, useDefaults: true, allowUnionTypes: true } },
     // Errors Fastify raises before routing (a URL it cannot decode, say) answer in the API's own `{ message, detail }`.
     frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply).code(400).send({ message: 'Bad Request', detail: error.message });
+      const detail = (error as { code?: string }).code === 'FST_ERR_BAD_URL' ? 'The address of this request is not valid' : error.message;
+      void (reply as FastifyReply).code(400).send({ message: 'Bad Request', detail });
     },
   });
   app.decorate('db', opts.db);
@@ -218,14 +223,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Reserved keys, NUL bytes and deep nesting are refused before the schema and the handler see the data.
     const maxDepth = route.config?.maxDepth ?? DEFAULT_MAX_DEPTH;
     const check = async (request: FastifyRequest) => {
-      checkRequestData(request.query, 'querystring', maxDepth);
-      checkRequestData(request.params, 'params', maxDepth);
-      if (!request.isMultipart()) checkRequestData(request.body, 'body', maxDepth);
+      checkRequestData(request.query, maxDepth);
+      checkRequestData(request.params, maxDepth);
+      if (!request.isMultipart()) checkRequestData(request.body, maxDepth);
+      // Upload URLs the client was given come back signed; only the bare path is compared and stored.
+      stripUploadSignatures(request.query);
+      if (!request.isMultipart()) request.body = stripUploadSignatures(request.body);
     };
     route.preValidation = route.preValidation ? [check, ...(Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation])] : [check];
     // Again after the schema coerced query text to numbers: `page=Infinity` or `records=1e999` is refused here.
-    const coerced = async (request: FastifyRequest) => checkRequestData(request.query, 'querystring', maxDepth);
+    const coerced = async (request: FastifyRequest) => checkRequestData(request.query, maxDepth);
     route.preHandler = route.preHandler ? [coerced, ...(Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler])] : [coerced];
+    // Every upload URL in an answer is signed for the caller the route let in (server/upload-url.ts).
+    const sign = async (_request: FastifyRequest, _reply: FastifyReply, payload: unknown) => signUploads(app.ctx.linkSecret, payload);
+    route.preSerialization = route.preSerialization ? [...(Array.isArray(route.preSerialization) ? route.preSerialization : [route.preSerialization]), sign] : [sign];
     if (access === 'public') return;
     const guard = requireRole(access);
     route.onRequest = route.onRequest ? [guard, ...(Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest])] : [guard];
@@ -278,7 +289,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.get('/api/docs/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(fastifyStatic, { root: resolve(opts.uploadsDir), prefix: '/uploads/', decorateReply: false, index: false });
+  // Uploaded files only by a signed, expiring URL that an API answer handed out (issue 11 defect 5).
+  await app.register(async (uploads) => {
+    uploads.addHook('onRequest', async (request) => {
+      const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
+      const verdict = checkUploadUrl(app.ctx.linkSecret, request.url.split('?')[0], exp, sig);
+      if (verdict === 'missing') throw unauthorized('Files open only from a link the app gives out; please sign in and open it there');
+      if (verdict === 'invalid') throw forbidden('This file link is not valid');
+      if (verdict === 'expired') throw forbidden('This file link has expired; reload the page to get a new one');
+    });
+    await uploads.register(fastifyStatic, { root: resolve(opts.uploadsDir), prefix: '/uploads/', decorateReply: false, index: false });
+  });
   const staticDir = opts.staticDir && existsSync(join(opts.staticDir, 'index.html')) ? resolve(opts.staticDir) : null;
   if (staticDir) await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: false });
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { plainValidationText } from '../src/engine/validation-text.ts';
 
 /** An answer other than 2xx, sent as `{ message, detail }` (docs/architecture.md). */
 export class HttpError extends Error {
@@ -41,6 +42,15 @@ const PG_INPUT_ERRORS: Readonly<Record<string, string>> = {
   '54001': 'The request is nested too deeply',
 };
 
+/** Fastify's own refusals whose text is a parser's or a library's (a JSON syntax error names a byte position). */
+const FASTIFY_TEXT: Readonly<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This call does not accept that content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its length',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+};
+
 /**
  * One error handler for the whole API: schema failures become 400 with the failing field named,
  * known errors keep their status, anything unexpected is logged and answered 500 without internals.
@@ -51,8 +61,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ message: error.message, detail: error.detail });
     }
     if (error.validation) {
-      const text = error.message || 'Invalid request';
-      return reply.status(400).send({ message: text, detail: text });
+      // The validator's own text ('body/remark must NOT have more than 2000 characters') goes to the log only.
+      request.log.info({ validation: error.message }, 'request refused by its schema');
+      return reply.status(400).send({ message: 'Bad Request', detail: plainValidationText(error.message) ?? 'The request is not valid.' });
     }
     const pgCode = (error as { code?: unknown }).code;
     if (typeof pgCode === 'string' && Object.hasOwn(PG_INPUT_ERRORS, pgCode)) {
@@ -60,7 +71,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message, detail: error.message });
+      const detail = error instanceof SyntaxError ? FASTIFY_TEXT.FST_ERR_CTP_INVALID_JSON_BODY : Object.hasOwn(FASTIFY_TEXT, error.code) ? FASTIFY_TEXT[error.code] : error.message;
+      return reply.status(status).send({ message: error.message, detail });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Internal Server Error', detail: 'Something went wrong, please try again' });

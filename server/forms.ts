@@ -4,7 +4,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './errors.ts';
-import { checkRequestData, RESERVED_KEYS, setOwn } from './safe-input.ts';
+import { plainValidationText } from '../src/engine/validation-text.ts';
+import { checkRequestData, DEFAULT_MAX_DEPTH, RESERVED_KEYS, setOwn } from './safe-input.ts';
+import { stripUploadSignatures } from './upload-url.ts';
 
 /** A file part of a multipart form, read into memory (the app caps files at 10 MB). */
 export interface FormFile {
@@ -37,8 +39,9 @@ export async function readForm(request: FastifyRequest): Promise<Form> {
         file = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data };
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-        checkRequestData(value, `body/${part.fieldname}`);
-        setOwn(fields, part.fieldname, value);
+        checkRequestData(value, DEFAULT_MAX_DEPTH, part.fieldname);
+        // An upload URL the client was given (oldImageUrl) goes back bare, as for JSON bodies (app.ts).
+        setOwn(fields, part.fieldname, stripUploadSignatures(value));
       }
     }
   } catch (error) {
@@ -56,7 +59,7 @@ const compiled = new WeakMap<object, ValidateFunction>();
 
 /**
  * Checks form fields against a JSON Schema (numbers and booleans coerced from text, as Fastify does for
- * query strings); a failure is a 400 naming the field. Empty text fields count as absent.
+ * query strings); a failure is a 400 naming the field in words (src/engine/validation-text.ts). Empty text fields count as absent.
  */
 export function validateForm<T>(schema: object, fields: Record<string, string>): T {
   let validate = compiled.get(schema);
@@ -68,7 +71,8 @@ export function validateForm<T>(schema: object, fields: Record<string, string>):
   if (!validate(data)) {
     const error = validate.errors?.[0];
     const field = error?.instancePath ? error.instancePath.slice(1) : (error?.params as { missingProperty?: string })?.missingProperty;
-    throw badRequest(`body${field ? `/${field}` : ''} ${error?.message ?? 'is invalid'}`.trim());
+    const technical = `body${field ? `/${field}` : ''} ${error?.message ?? 'is invalid'}`.trim();
+    throw badRequest(plainValidationText(technical) ?? 'The form is not valid.');
   }
   return data as T;
 }
@@ -107,4 +111,4 @@ export function storeUpload(uploadsDir: string, relDir: string, stem: string, ex
   return { url: `/uploads/${relative(root, file).split(sep).join('/')}`, remove: () => rmSync(file, { force: true }) };
 }
 
-export const uploadPath = (uploadsDir: string, url: string) => join(resolve(uploadsDir), url.replace(/^\/uploads\//, ''));
+export const uploadPath = (uploadsDir: string, url: string) => join(resolve(uploadsDir), stripUploadSignatures(url).replace(/^\/uploads\//, ''));

@@ -11,6 +11,7 @@
  */
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import { fieldLabel } from '../src/engine/validation-text.ts';
 import { badRequest } from './errors.ts';
 
 dayjs.extend(customParseFormat);
@@ -54,27 +55,29 @@ export const DEFAULT_MAX_DEPTH = 20;
 
 /**
  * Walks request data without recursion (a 100 000-deep body cannot overflow the stack here) and refuses, as a 400
- * naming where: nesting deeper than `maxDepth`, a reserved key, a NUL byte in a key or a text value, a number that
+ * naming the field (`name`: the field `value` is, when it is one): nesting deeper than `maxDepth`, a reserved key, a NUL byte in a key or a text value, a number that
  * is not finite.
  */
-export function checkRequestData(value: unknown, where: string, maxDepth = DEFAULT_MAX_DEPTH): void {
-  const stack: [unknown, number, string][] = [[value, 0, where]];
+export function checkRequestData(value: unknown, maxDepth = DEFAULT_MAX_DEPTH, name = ''): void {
+  // Each value carries the nearest field name, for a message a user can read ('Remark must not contain NUL bytes').
+  const stack: [unknown, number, string][] = [[value, 0, name]];
+  const named = (field: string) => (field ? fieldLabel(field) : 'The request');
   while (stack.length) {
-    const [v, depth, path] = stack.pop()!;
+    const [v, depth, field] = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) throw badRequest(`${path} must not contain NUL bytes`);
+      if (v.includes('\u0000')) throw badRequest(`${named(field)} must not contain NUL bytes.`);
     } else if (typeof v === 'number') {
-      if (!Number.isFinite(v)) throw badRequest(`${path} must be a finite number`);
+      if (!Number.isFinite(v)) throw badRequest(`${named(field)} must be a finite number.`);
     } else if (v && typeof v === 'object') {
-      if (depth >= maxDepth) throw badRequest(`${where} is nested too deeply (at most ${maxDepth} levels)`);
+      if (depth >= maxDepth) throw badRequest(`The request is nested too deeply (at most ${maxDepth} levels).`);
       if (Array.isArray(v)) {
-        v.forEach((item, i) => stack.push([item, depth + 1, `${path}/${i}`]));
+        v.forEach((item) => stack.push([item, depth + 1, field]));
         continue;
       }
       for (const key of Object.keys(v)) {
-        if (RESERVED_KEYS.has(key)) throw badRequest(`${path}: the key ${key} is not allowed`);
-        if (key.includes('\u0000')) throw badRequest(`${path} has a key with a NUL byte`);
-        stack.push([(v as Record<string, unknown>)[key], depth + 1, `${path}/${key}`]);
+        if (RESERVED_KEYS.has(key)) throw badRequest(`The name ${key} is not allowed as a field.`);
+        if (key.includes('\u0000')) throw badRequest('A field name must not contain NUL bytes.');
+        stack.push([(v as Record<string, unknown>)[key], depth + 1, key]);
       }
     }
   }

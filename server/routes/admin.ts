@@ -9,7 +9,7 @@ import { readForm, storeUpload, validateForm, type FormFile } from '../forms.ts'
 import { audit, type InspectionRow } from '../inspections-repo.ts';
 import { latestInspection } from '../review-helpers.ts';
 import { detailOf, guardedErrors, utm, ymd } from '../schemas.ts';
-import { checkRequestData, setOwn } from '../safe-input.ts';
+import { checkRequestData, DEFAULT_MAX_DEPTH, setOwn } from '../safe-input.ts';
 
 const INVALID_APPOINTMENT = 'Invalid Appointment Id';
 
@@ -389,7 +389,7 @@ async function readFilesForm(request: FastifyRequest, maxFiles: number): Promise
         files.set(part.fieldname, { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-        checkRequestData(value, `body/${part.fieldname}`);
+        checkRequestData(value, DEFAULT_MAX_DEPTH, part.fieldname);
         setOwn(fields, part.fieldname, value);
       }
     }

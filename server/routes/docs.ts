@@ -179,9 +179,9 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { access: 'review' },
       schema: {
-        summary: 'One customer document',
+        summary: 'One customer document; leadToken must be its appointment\'s (ids are sequential, so an id alone is not enough)',
         params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
-        querystring: { type: 'object', properties: utm },
+        querystring: { type: 'object', properties: { ...utm, leadToken: leadTokenSchema }, required: ['leadToken'] },
         response: {
           200: detailOf({
             type: 'object',
@@ -194,13 +194,20 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { id } = request.params as { id: number };
+      const { leadToken } = request.query as { leadToken: string };
       const { rows } = await app.db.query<DocRow & { status: string | null }>(
         `SELECT d.*, s.status FROM customer_documents d
            LEFT JOIN customer_document_status s ON s.appointment_id = d.appointment_id AND s.doc_type = d.doc_type WHERE d.id = $1`,
         [id],
       );
       const d = rows[0];
+      // The same answer for an unknown id and a wrong lead token: an id does not reveal that a document exists.
       if (!d) throw notFound(`Document ${id} not found`);
+      const lead = await app.db.query<{ lead_token: string | null }>(
+        'SELECT lead_token FROM inspections WHERE appointment_id = $1 ORDER BY is_latest DESC, version DESC LIMIT 1',
+        [d.appointment_id],
+      );
+      if (lead.rows[0]?.lead_token !== leadToken) throw notFound(`Document ${id} not found`);
       return { detail: { ...toImage(d), appointmentId: d.appointment_id, docType: d.doc_type, status: d.status ?? 'PENDING', uploadedAt: new Date(d.uploaded_at).toISOString() } };
     },
   );

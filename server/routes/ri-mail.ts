@@ -7,9 +7,11 @@ import { audit, getInspection } from '../inspections-repo.ts';
 import { deliverOutboxMail } from '../mailer.ts';
 import { appointmentQuery, assertAssignee } from '../review-helpers.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
+import { signUploadUrl, uploadExpiry } from '../upload-url.ts';
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 const MAX_RECIPIENTS = 20;
+const MAIL_LINK_TTL_S = 7 * 24 * 3600;
 
 /** Splits `to` (comma-separated, spec 000 §7) and checks every address (000 §5: all valid, at least one). */
 export function parseRecipients(to: string): string[] {
@@ -135,7 +137,9 @@ const riMailRoutes: FastifyPluginAsync = async (app) => {
           assertAssignee(row, me, 'send the RI mail');
           const changes = (row.detail.riTableData ?? []).map((r) => `- ${r.title}: ${String(r.oldValue ?? '')} -> ${String(r.newValue ?? '')}`);
           const subject = `Re-inspection changes: appointment ${row.appointment_id} (version ${row.version})`;
-          const text = [`${row.make} ${row.model}, ${row.store_name}`, '', ...(changes.length ? changes : ['No changes']), '', `Full table: ${app.ctx.publicUrl ? new URL(page.url, app.ctx.publicUrl).href : page.url}`, `Sent by ${me.email}`].join('\n');
+          // The mail's link is read days later, outside the app: it is signed for a week, not the API's hour.
+          const link = signUploadUrl(app.ctx.linkSecret, page.url, uploadExpiry(Math.floor(Date.now() / 1000), MAIL_LINK_TTL_S));
+          const text = [`${row.make} ${row.model}, ${row.store_name}`, '', ...(changes.length ? changes : ['No changes']), '', `Full table: ${app.ctx.publicUrl ? new URL(link, app.ctx.publicUrl).href : link}`, `Sent by ${me.email}`].join('\n');
           const { rows } = await tx.query<{ id: number; status: string }>(
             `INSERT INTO email_outbox (car_id, appointment_id, version, to_addresses, subject, body, diff_url, created_by)
              VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8) RETURNING id, status`,

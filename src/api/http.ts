@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
-import { plainValidationText } from './error-text.ts';
+import { plainValidationText } from '../engine/validation-text.ts';
 import { browserLocation } from './location.ts';
 import { clearSession, readSession } from './session.ts';
 

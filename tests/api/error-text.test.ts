@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabel, plainValidationText } from '../../src/api/error-text.ts';
+import { fieldLabel, plainValidationText } from '../../src/engine/validation-text.ts';
 
 describe('issue 16: schema validation text becomes a plain sentence naming the field', () => {
   it.each([

@@ -6,6 +6,7 @@ import { authSuite } from './suites/auth.suite.ts';
 import { badInputSuite } from './suites/bad-input.suite.ts';
 import { matrixSuite } from './suites/matrix.suite.ts';
 import { pollutionSuite } from './suites/pollution.suite.ts';
+import { uploadsSuite } from './suites/uploads.suite.ts';
 
 describe.each(DB_KINDS)('security on %s', (kind) => {
   const h = useHarness(kind);
@@ -13,6 +14,7 @@ describe.each(DB_KINDS)('security on %s', (kind) => {
   pollutionSuite(h);
   badInputSuite(h);
   authSuite(h);
+  uploadsSuite(h);
 });
 
 afterAll(() => figures.write());

@@ -6,6 +6,7 @@ import type { ApiRoute } from '../../../server/app.ts';
 import type { Harness } from '../../server/support/harness.ts';
 import { multipart } from '../../server/support/extras.ts';
 import { figures } from '../figures.ts';
+import { rawSchemaText } from './plain-text.ts';
 import { concretePath } from './matrix.suite.ts';
 
 /** Inputs per endpoint (issue 11: at least 200). */
@@ -69,7 +70,7 @@ function encodeParam(text: string): string {
 const SKIP = /qcLogout|\/live\//;
 
 export function fuzzSuite(h: Harness) {
-  describe(`fuzzer: ${RUNS} malformed inputs per endpoint, no 5xx and no changed state (issue 11)`, () => {
+  describe(`fuzzer: ${RUNS} malformed inputs per endpoint, no 5xx, no schema text in a refusal and no changed state (issue 11)`, () => {
     const tokens = new Map<string, string>();
     beforeAll(async () => {
       await h.reset(4);
@@ -82,6 +83,7 @@ export function fuzzSuite(h: Harness) {
       const routes = h.app().apiRoutes.filter((r) => !SKIP.test(r.url));
       let sent = 0;
       let fiveHundreds = 0;
+      const rawTexts: string[] = [];
       for (const r of routes) {
         const token = caller(r);
         if (!token) continue;
@@ -98,6 +100,8 @@ export function fuzzSuite(h: Harness) {
             });
             sent++;
             if (res.statusCode >= 500) fiveHundreds++;
+            const raw = rawSchemaText(res.statusCode, res.body);
+            if (raw) rawTexts.push(`${r.method} ${r.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
             return res.statusCode < 500;
           }),
           { numRuns: RUNS, seed: 11, endOnFailure: true },
@@ -107,6 +111,8 @@ export function fuzzSuite(h: Harness) {
       figures.add('fuzzer: endpoints', routes.length);
       figures.add('fuzzer: inputs sent', sent);
       figures.add('fuzzer: 5xx seen', fiveHundreds);
+      figures.add('fuzzer: 4xx with schema text', rawTexts.length);
+      expect(rawTexts).toEqual([]);
       expect(sent).toBeGreaterThanOrEqual(routes.length * RUNS * 0.9);
     });
   });

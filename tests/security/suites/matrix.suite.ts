@@ -5,6 +5,7 @@ import type { ApiRoute } from '../../../server/app.ts';
 import { createSession, findUserByEmail } from '../../../server/auth.ts';
 import type { Harness } from '../../server/support/harness.ts';
 import { figures } from '../figures.ts';
+import { rawSchemaText } from './plain-text.ts';
 
 /** A path of the route table with its parameters filled in (`:id` → 1, any other → a plausible id). */
 export const concretePath = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? '1' : 'x1'));
@@ -40,14 +41,16 @@ export function matrixSuite(h: Harness) {
         for (const [name, token] of Object.entries(bad)) {
           const res = await h.app().inject({ method: r.method as 'GET', url: concretePath(r.url), query: { utm_source: 'qc' }, headers: token ? { authorization: `Bearer ${token}` } : {} });
           expect(res.statusCode, `${r.method} ${r.url} with ${name} token`).toBe(401);
+          expect(rawSchemaText(res.statusCode, res.body), `${r.method} ${r.url} with ${name} token`).toBeNull();
           calls++;
         }
       }
       figures.add('matrix: calls without a valid token', calls);
     });
 
-    it('each demo role gets 403 exactly where access.ts says no, and never a 5xx', { timeout: 120_000 }, async () => {
+    it('each demo role gets 403 exactly where access.ts says no, never a 5xx, and every refusal reads plainly (no schema text)', { timeout: 120_000 }, async () => {
       let calls = 0;
+      let plain = 0;
       for (const r of orderedRoutes(h.app().apiRoutes)) {
         for (const u of demoUsers.users) {
           const allowed = r.access === 'public' || roleMayCall(u.role, r.access as Area);
@@ -58,6 +61,8 @@ export function matrixSuite(h: Harness) {
           });
           const where = `${u.role} ${r.method} ${r.url}: ${res.statusCode} ${res.body.slice(0, 200)}`;
           expect(res.statusCode, where).toBeLessThan(500);
+          expect(rawSchemaText(res.statusCode, res.body), where).toBeNull();
+          if (res.statusCode >= 400) plain++;
           if (allowed) {
             expect(res.statusCode === 403 && GUARD_403.test(res.body), where).toBe(false);
             if (!ENDS_SESSIONS.test(r.url)) expect(res.statusCode, where).not.toBe(401);
@@ -68,6 +73,7 @@ export function matrixSuite(h: Harness) {
         }
       }
       figures.add('matrix: role × call checks', calls);
+      figures.add('matrix: 4xx answers checked for schema text', plain);
       figures.add('matrix: registered API calls', h.app().apiRoutes.length);
       figures.add('matrix: demo roles', new Set(demoUsers.users.map((u) => u.role)).size);
     });

@@ -152,7 +152,7 @@ export function adminToolsSuite(h: Harness) {
       expect(ok.statusCode, ok.body).toBe(201);
       expect(ok.json().detail.message).toBe('Video Uploaded Successfully');
       expect(existsSync(uploadPath(h.uploadsDir, ok.json().detail.hindiVideo))).toBe(true);
-      expect(ok.json().detail.englishVideo).toMatch(/\.webm$/);
+      expect(ok.json().detail.englishVideo).toMatch(/\.webm\?exp=\d+&sig=/);
       expect(await auditCount(h, 'video-tutorial')).toBe(1);
       const order: [Record<string, string>, typeof files, string][] = [
         [{}, [], 'Please Enter Video Title'],

@@ -277,7 +277,7 @@ export function bikeSuite(h: Harness) {
         const url = `/api/v2/bike-image/${ASSIGNED_TO_BIKE}`;
         const replaced = await form('PUT', url, BIKE, { type: 'rcImage', title: 'RC Front', hashKey: rc.hashKey, fileExtension: 'png' }, png);
         expect(replaced.statusCode, replaced.body).toBe(200);
-        expect(replaced.json().detail).toMatchObject({ hashKey: rc.hashKey, oldUri: rc.uri, uri: expect.stringMatching(/\.png$/) });
+        expect(replaced.json().detail).toMatchObject({ hashKey: rc.hashKey, oldUri: rc.uri, uri: expect.stringMatching(/\.png\?exp=\d+&sig=/) });
         const added = await form('PUT', url, BIKE, { type: 'defectImages', title: 'Cracked Visor', fileExtension: 'png' }, png);
         expect(added.statusCode).toBe(200);
         const after = (await get(`/bike-api/appointment/${ASSIGNED_TO_BIKE}`)).json().detail.images;

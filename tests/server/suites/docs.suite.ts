@@ -79,14 +79,17 @@ export function docsSuite(h: Harness) {
       expect(await auditCount(h, 'document-approval-insurance', appt.car_id)).toBe(1);
     });
 
-    it('GET get-doc/{id} answers one document; unknown 404, malformed 400', async () => {
+    it('GET get-doc/{id} answers one document with its appointment\'s lead token; unknown or another lead token 404, malformed 400', async () => {
       const id = (await docs()).json().detail.preRcImages[0].id;
-      const res = await h.call('GET', `/docs-api/get-doc/${id}`, { token: await h.token(REVIEWER), query: { utm_source: 'qc' } });
+      const query = { utm_source: 'qc', leadToken: appt.lead_token };
+      const res = await h.call('GET', `/docs-api/get-doc/${id}`, { token: await h.token(REVIEWER), query });
       expect(res.statusCode).toBe(200);
       expect(res.json().detail).toMatchObject({ id, appointmentId: appt.appointment_id, docType: 'rc', status: 'VERIFIED', imageTitle: expect.any(String), url: expect.any(String) });
-      expect((await h.call('GET', '/docs-api/get-doc/999999', { token: await h.token(REVIEWER) })).statusCode).toBe(404);
-      expect((await h.call('GET', '/docs-api/get-doc/abc', { token: await h.token(REVIEWER) })).statusCode).toBe(400);
-      expect((await h.call('GET', `/docs-api/get-doc/${id}`, { token: await h.token(OTHER) })).statusCode).toBe(403);
+      expect((await h.call('GET', '/docs-api/get-doc/999999', { token: await h.token(REVIEWER), query })).statusCode).toBe(404);
+      expect((await h.call('GET', `/docs-api/get-doc/${id}`, { token: await h.token(REVIEWER), query: { ...query, leadToken: 'someone-else' } })).statusCode).toBe(404);
+      expect((await h.call('GET', `/docs-api/get-doc/${id}`, { token: await h.token(REVIEWER), query: { utm_source: 'qc' } })).statusCode).toBe(400);
+      expect((await h.call('GET', '/docs-api/get-doc/abc', { token: await h.token(REVIEWER), query })).statusCode).toBe(400);
+      expect((await h.call('GET', `/docs-api/get-doc/${id}`, { token: await h.token(OTHER), query })).statusCode).toBe(403);
     });
 
     it('imperfections by appointment and restricted images by appointment + lead token', async () => {

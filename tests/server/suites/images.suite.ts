@@ -37,7 +37,7 @@ export function imageSuite(h: Harness) {
       const res = await postForm(h, '/api/v2/image', await h.token(REVIEWER), fields({ oldImageUrl: oldUrl }), image);
       expect(res.statusCode, res.body).toBe(200);
       const { url, oldUrl: answeredOld } = res.json().detail;
-      expect(url).toMatch(/^\/uploads\/qc\/.+\.png$/);
+      expect(url).toMatch(/^\/uploads\/qc\/.+\.png\?exp=\d+&sig=/);
       expect(answeredOld).toBe(oldUrl);
       expect(existsSync(uploadPath(h.uploadsDir, url))).toBe(true);
       const served = await h.app().inject({ method: 'GET', url });

@@ -76,8 +76,8 @@ export function refurbishmentSuite(h: Harness) {
       expect(d.totalEstimatedRefurbishmentCost).toBe(d.fields.reduce((s, f) => s + f.beforeRef.estimatedRefurbishmentCost, 0));
       expect(d.totalActualRefurbishmentCost).toBe(d.fields.reduce((s, f) => s + (f.afterRef?.actualRefurbishmentCost ?? 0), 0));
       const video = d.fields[0].beforeRef.video[0].url;
-      expect(video).toMatch(/^\/uploads\/.+\.webm$/);
-      expect(existsSync(join(h.uploadsDir, video.replace('/uploads/', '')))).toBe(true);
+      expect(video).toMatch(/^\/uploads\/.+\.webm\?exp=\d+&sig=/);
+      expect(existsSync(join(h.uploadsDir, video.replace('/uploads/', '').split('?')[0]))).toBe(true);
       const served = await h.app().inject({ method: 'GET', url: video });
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));

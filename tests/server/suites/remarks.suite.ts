@@ -52,7 +52,7 @@ export function remarkSuite(h: Harness) {
       });
       expect(res.statusCode, res.body).toBe(200);
       const entry = res.json().detail;
-      expect(entry).toMatchObject({ type: 'audio', presignedUrl: expect.stringMatching(/^\/uploads\/remarks\/.+\.webm$/) });
+      expect(entry).toMatchObject({ type: 'audio', presignedUrl: expect.stringMatching(/^\/uploads\/remarks\/.+\.webm\?exp=\d+&sig=/) });
       expect(existsSync(uploadPath(h.uploadsDir, entry.presignedUrl))).toBe(true);
       expect((await h.app().inject({ method: 'GET', url: entry.presignedUrl })).statusCode).toBe(200);
       const list = await h.call('GET', '/api/v2/rejection-remark', { token: await h.token(REVIEWER), query: { appointmentId: car.appointment_id, section: 'carDetails', hashKey } });

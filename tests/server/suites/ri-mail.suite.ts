@@ -161,8 +161,11 @@ export function riMailSuite(h: Harness) {
         expect(mail.headers.subject).toContain(car.appointment_id);
         expect(mail.headers['message-id']).toBe(detail.messageId);
         expect(mail.body.trim()).toBe(row.body.trim());
-        // The diff link is absolute (PUBLIC_URL), so it opens from a mail client.
-        expect(mail.body).toContain(`Full table: https://qc.example.com${detail.reinspectionDiffUrl}`);
+        // The diff link is absolute (PUBLIC_URL) and signed for a week, so it opens from a mail client without signing in.
+        const link = mail.body.match(/Full table: https:\/\/qc\.example\.com(\S+)/)?.[1] ?? '';
+        expect(link.split('?')[0]).toBe(detail.reinspectionDiffUrl.split('?')[0]);
+        expect(Number(new URLSearchParams(link.split('?')[1]).get('exp'))).toBeGreaterThan(Date.now() / 1000 + 6 * 24 * 3600);
+        expect((await app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
         const log = await h.call('GET', '/api/v2/get-reinspection-email-log-data', { token: await h.token(REVIEWER), query: { appointmentId: car.appointment_id } });
         expect(log.json().detail[0]).toMatchObject({ status: 'sent', reinspectionDiffUrl: detail.reinspectionDiffUrl });
       });

@@ -1,7 +1,8 @@
 /**
- * What a user reads when the server refuses a request's shape (issue 16): the schema validator's text
+ * What a user reads when a request's shape is refused (issues 11 and 16): the schema validator's text
  * ('querystring/appointmentId must match pattern "^[A-Za-z0-9-]{1,40}$"') becomes a plain sentence naming the field
- * ('Appointment ID has the wrong format.'). The one place that maps it; the technical text stays on the error for the log.
+ * ('Appointment ID has the wrong format.'). The one place that maps it: the server answers with it (server/errors.ts),
+ * and the client (src/api/http.ts) maps any validator text that still reaches it. Pure, so both can import it.
  */
 
 /** Fields whose name does not read well when split from camelCase. */
