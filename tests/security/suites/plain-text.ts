@@ -3,7 +3,7 @@
  * validator's phrasing and its data paths. server/errors.ts turns them into sentences naming the field.
  */
 export const RAW_SCHEMA_TEXT =
-  /must (?:match (?:pattern|format|a schema|exactly)|have required property|NOT have|be equal to|pass "|be (?:integer|string|number|boolean|array|object|null)\b|be [<>]=?)|property name must be valid|(?:^|[\s"'(])(?:body|querystring|params|headers)(?:\/|\s|$)|#\/(?:properties|definitions)|instancePath|Unexpected token|in JSON at position/;
+  /must (?:match (?:pattern|format|a schema|exactly)|have required property|NOT have|be equal to|pass "|be (?:integer|string|number|boolean|array|object|null)\b|be [<>]=?)|property name must be valid|(?:^|[\s"'(])(?:body|querystring|params|headers)\/|(?:^|["'])(?:body|querystring|params|headers) must|#\/(?:properties|definitions)|instancePath|Unexpected token|in JSON at position/;
 
 /** The raw schema text in a 4xx answer's body, or null when it reads plainly (other statuses: null). */
 export function rawSchemaText(statusCode: number, body: string): string | null {
