@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { plainValidationText } from '../src/engine/validation-text.ts';
+import { plainSchemaFailure } from '../src/engine/validation-text.ts';
 
 /** An answer other than 2xx, sent as `{ message, detail }` (docs/architecture.md). */
 export class HttpError extends Error {
@@ -63,7 +63,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.validation) {
       // The validator's own text ('body/remark must NOT have more than 2000 characters') goes to the log only.
       request.log.info({ validation: error.message }, 'request refused by its schema');
-      return reply.status(400).send({ message: 'Bad Request', detail: plainValidationText(error.message) ?? 'The request is not valid.' });
+      const [first] = error.validation;
+      return reply.status(400).send({ message: 'Bad Request', detail: first ? plainSchemaFailure(first) : 'The request is not valid.' });
     }
     const pgCode = (error as { code?: unknown }).code;
     if (typeof pgCode === 'string' && Object.hasOwn(PG_INPUT_ERRORS, pgCode)) {

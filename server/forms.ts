@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './errors.ts';
-import { plainValidationText } from '../src/engine/validation-text.ts';
+import { plainSchemaFailure } from '../src/engine/validation-text.ts';
 import { checkRequestData, DEFAULT_MAX_DEPTH, RESERVED_KEYS, setOwn } from './safe-input.ts';
 import { stripUploadSignatures } from './upload-url.ts';
 
@@ -70,9 +70,7 @@ export function validateForm<T>(schema: object, fields: Record<string, string>):
   const data: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
   if (!validate(data)) {
     const error = validate.errors?.[0];
-    const field = error?.instancePath ? error.instancePath.slice(1) : (error?.params as { missingProperty?: string })?.missingProperty;
-    const technical = `body${field ? `/${field}` : ''} ${error?.message ?? 'is invalid'}`.trim();
-    throw badRequest(plainValidationText(technical) ?? 'The form is not valid.');
+    throw badRequest(error ? plainSchemaFailure(error) : 'The form is not valid.');
   }
   return data as T;
 }

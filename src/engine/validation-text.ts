@@ -64,10 +64,29 @@ export function plainValidationText(text: string): string | null {
   const m = first.match(WHERE);
   if (!m) return null;
   const [, , path = '', rule] = m;
+  return sentence(path.split('/'), rule);
+}
+
+/** One failure as the validator reports it (ajv's ErrorObject): where (a JSON pointer) and what. */
+export interface SchemaFailure {
+  instancePath: string;
+  message?: string;
+}
+
+/**
+ * A plain sentence for the validator's first failure, from its structured form: field names with spaces or slashes
+ * ('Airbag Count') survive, which the joined text cannot carry.
+ */
+export function plainSchemaFailure(failure: SchemaFailure): string {
+  const segments = failure.instancePath.split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return sentence(segments, failure.message ?? '');
+}
+
+function sentence(pathSegments: string[], rule: string): string {
   const required = rule.match(/^must have required property '([^']+)'/);
   if (required) return `${fieldLabel(required[1])} is missing.`;
   if (/^must NOT have additional properties/.test(rule)) return 'The request has a field the server does not accept.';
-  const segments = path.split('/').filter((s) => s && !/^\d+$/.test(s));
+  const segments = pathSegments.filter((s) => s && !/^\d+$/.test(s));
   const field = segments.length ? fieldLabel(segments[segments.length - 1]) : 'The request';
   const what = problem(rule);
   return what ? `${field} ${what}.` : `${field} is not valid.`;

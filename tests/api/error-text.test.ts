@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabel, plainValidationText } from '../../src/engine/validation-text.ts';
+import { fieldLabel, plainSchemaFailure, plainValidationText } from '../../src/engine/validation-text.ts';
 
 describe('issue 16: schema validation text becomes a plain sentence naming the field', () => {
   it.each([
@@ -20,6 +20,13 @@ describe('issue 16: schema validation text becomes a plain sentence naming the f
   it("leaves the server's own sentences alone", () => {
     expect(plainValidationText('Inspection 77 not found')).toBeNull();
     expect(plainValidationText('Only the assignee can submit this inspection')).toBeNull();
+  });
+
+  it('the structured failure keeps field names the joined text cannot (spaces, escaped slashes); the server answers with it (issue 11)', () => {
+    expect(plainSchemaFailure({ instancePath: '/displayFields/Airbag Count', message: 'must be >= 1' })).toBe('Airbag count must be at least 1.');
+    expect(plainSchemaFailure({ instancePath: '/parts/front~1rear', message: 'must be string' })).toBe('Front/rear must be text.');
+    expect(plainSchemaFailure({ instancePath: '', message: "must have required property 'carId'" })).toBe('Car ID is missing.');
+    expect(plainSchemaFailure({ instancePath: '/sections/0/remark', message: 'must NOT have more than 20 characters' })).toBe('Remark is too long (at most 20 characters).');
   });
 
   it('labels fields in words', () => {

@@ -45,9 +45,9 @@ export function adminSuite(h: Harness) {
         [{ appointmentId: appt.appointment_id, oldVariant: 'LXI' }, /Invalid new variant/],
         [{ appointmentId: appt.appointment_id, registrationNumber: 'MH12AB12345678' }, /11 character/],
         [{ appointmentId: appt.appointment_id, variant: 'No Such Variant' }, /Invalid new variant/],
-        [{ registrationNumber: 'MH12AB1234' }, /appointmentId/],
+        [{ registrationNumber: 'MH12AB1234' }, /^Appointment ID is missing\.$/],
         // The body schema is the /admin-rv form's (src/config/admin-forms.json): nothing beyond its fields.
-        [{ appointmentId: appt.appointment_id, registrationNumber: 'MH12AB1234', isApproved: true }, /additional properties/],
+        [{ appointmentId: appt.appointment_id, registrationNumber: 'MH12AB1234', isApproved: true }, /^The request has a field the server does not accept\.$/],
       ];
       for (const [body, message] of cases) {
         const res = await post('/api/update-correct-reg-number', body);

@@ -180,7 +180,7 @@ export function liveSuite(h: Harness) {
       const token = await h.token(REVIEWER);
       const bad = await h.call('PATCH', '/api/v2/live/auto-assignment', { token, body: { status: 'changed' } });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().detail).toMatch(/status/);
+      expect(bad.json().detail).toMatch(/^Status /);
       expect((await h.call('PATCH', '/api/v2/live/auto-assignment', { body: { status: 'pending' } })).statusCode).toBe(401);
       expect((await h.call('GET', '/api/v2/live/auto-assignment')).statusCode).toBe(401);
       expect((await h.call('GET', '/api/v2/live/auto-assignment', { query: { token: 'not-a-token' } })).statusCode).toBe(401);

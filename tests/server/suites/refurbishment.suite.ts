@@ -192,17 +192,17 @@ export function refurbishmentSuite(h: Harness) {
       const ok = { appointmentId: id, fields: [{ hashKey: d.fields[0].hashKey, qcRemark: 'x', isRejected: 0 }], reviewBy: REVIEWER, status: 'review', section: 'beforeRef' };
       const cases: [unknown, RegExp][] = [
         [{ ...ok, fields: [{ hashKey: '__proto__', qcRemark: '', isRejected: 1 }] }, /./],
-        [{ ...ok, fields: [{ hashKey: 'constructor', qcRemark: '', isRejected: 1 }] }, /hashKey/],
-        [{ ...ok, fields: [{ hashKey: 'a b', qcRemark: '', isRejected: 1 }] }, /hashKey/],
+        [{ ...ok, fields: [{ hashKey: 'constructor', qcRemark: '', isRejected: 1 }] }, /^Image key /],
+        [{ ...ok, fields: [{ hashKey: 'a b', qcRemark: '', isRejected: 1 }] }, /^Image key has the wrong format\.$/],
         [{ ...ok, fields: [{ hashKey: 'nope', qcRemark: '', isRejected: 1 }] }, /Unknown item nope/],
         [{ ...ok, fields: [ok.fields[0], ok.fields[0]] }, /more than once/],
-        [{ ...ok, fields: [{ ...ok.fields[0], isRejected: 2 }] }, /isRejected/],
-        [{ ...ok, fields: [{ ...ok.fields[0], qcRemark: 'x'.repeat(501) }] }, /qcRemark/],
-        [{ ...ok, status: 'bogus' }, /status/],
-        [{ ...ok, section: 'middleRef' }, /section/],
-        [{ ...ok, appointmentId: '123' }, /appointmentId/],
-        [{ ...ok, extra: 1 }, /additional/],
-        [{ ...ok, reviewBy: 'not-an-email' }, /reviewBy/],
+        [{ ...ok, fields: [{ ...ok.fields[0], isRejected: 2 }] }, /^Is rejected /],
+        [{ ...ok, fields: [{ ...ok.fields[0], qcRemark: 'x'.repeat(501) }] }, /^Qc remark is too long/],
+        [{ ...ok, status: 'bogus' }, /^Status is not one of the allowed choices\.$/],
+        [{ ...ok, section: 'middleRef' }, /^Section is not one of the allowed choices\.$/],
+        [{ ...ok, appointmentId: '123' }, /^Appointment ID /],
+        [{ ...ok, extra: 1 }, /^The request has a field the server does not accept\.$/],
+        [{ ...ok, reviewBy: 'not-an-email' }, /^Review by /],
         ['{"appointmentId":"1","__proto__":{"x":1}}', /./],
       ];
       for (const [body, message] of cases) {

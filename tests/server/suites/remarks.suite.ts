@@ -70,12 +70,12 @@ export function remarkSuite(h: Harness) {
     it('malformed remarks are 400 with a message', async () => {
       const token = await h.token(REVIEWER);
       const cases: [Record<string, string | number | undefined>, RegExp][] = [
-        [{ remark: '   ' }, /remark must not be empty/],
-        [{ section: undefined }, /section/],
-        [{ section: 'engine' }, /section/],
-        [{ remarkType: 'video' }, /remarkType/],
-        [{ type: 'comment' }, /type/],
-        [{ carId: 'abc' }, /carId/],
+        [{ remark: '   ' }, /remark must not be empty/i],
+        [{ section: undefined }, /^Section is missing\.$/],
+        [{ section: 'engine' }, /^Section /],
+        [{ remarkType: 'video' }, /^Remark type /],
+        [{ type: 'comment' }, /^Type /],
+        [{ carId: 'abc' }, /^Car ID must be a number\.$/],
         [{ part: undefined }, /part or hashKey/],
         [{ remarkType: 'audio', remark: undefined }, /audio remark needs/],
       ];
