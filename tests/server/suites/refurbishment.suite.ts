@@ -200,7 +200,7 @@ export function refurbishmentSuite(h: Harness) {
         [{ ...ok, fields: [{ ...ok.fields[0], qcRemark: 'x'.repeat(501) }] }, /^Qc remark is too long/],
         [{ ...ok, status: 'bogus' }, /^Status is not one of the allowed choices\.$/],
         [{ ...ok, section: 'middleRef' }, /^Section is not one of the allowed choices\.$/],
-        [{ ...ok, appointmentId: '123' }, /^Appointment ID /],
+        [{ ...ok, appointmentId: '123' }, /appointmentId in the body/],
         [{ ...ok, extra: 1 }, /^The request has a field the server does not accept\.$/],
         [{ ...ok, reviewBy: 'not-an-email' }, /^Review by /],
         ['{"appointmentId":"1","__proto__":{"x":1}}', /./],
