@@ -1,39 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { actionFor, actionOutcome, dispositionsFor } from '../../src/products/gs-unflagging/unflag.ts';
 import { currentUser } from '../auth.ts';
-import { badRequest, errorSchema, forbidden, HttpError, notFound } from '../errors.ts';
-import { UNFLAG_CONFIG } from '../gs-config.ts';
-import { audit } from '../inspections-repo.ts';
-import { leadTokenSchema, sameEmail } from '../review-helpers.ts';
+import { errorSchema } from '../errors.ts';
+import { activeUsersOfRoles } from '../repos/lookups.ts';
+import { leadTokenSchema } from '../review-helpers.ts';
 import { anyObject, detailOf, email, guardedErrors, utm } from '../schemas.ts';
-
-
-const preconditionFailed = (detail: string) => new HttpError(412, 'Precondition Failed', detail);
-
-interface FlagRow {
-  appointment_id: string;
-  lead_token: string;
-  category: string;
-  city_id: number;
-  store_id: number;
-  store_name: string;
-  make: string;
-  model: string;
-  inspection_end_time: Date;
-  assigned_to: string | null;
-  condition_flag: number;
-  hard_beta: boolean;
-  status: string;
-  workflow_id: string | null;
-  detail: Record<string, unknown>;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-/** The version a page loaded, sent back as If-Match so an action on a changed flag is refused (412). */
-const etagOf = (row: FlagRow) => `"${row.condition_flag}-${new Date(row.updated_at).getTime()}"`;
+import { actOnFlag, flagDetail, flagList, type FlagActionBody } from '../services/gs-unflagging.ts';
 
 const appointmentParam = {
   type: 'object',
@@ -103,43 +74,15 @@ const gsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request);
       const q = request.query as ListQuery;
-      if (!sameEmail(q.emailId, me.email)) throw forbidden('emailId must be your own e-mail');
-      const where = ["status = 'pending'"];
-      const params: unknown[] = [];
-      const add = (sql: (n: string) => string, value: unknown) => {
-        params.push(value);
-        where.push(sql(`$${params.length}`));
+      const filters = {
+        appointmentId: q.appointmentId,
+        cities: arrayParam<number>(q, 'storeCityId'),
+        stores: arrayParam<number>(q, 'storeId'),
+        categories: arrayParam<string>(q, 'category'),
+        assignees: arrayParam<string>(q, 'assignedTo'),
       };
-      if (q.appointmentId) add((n) => `appointment_id = ${n}`, q.appointmentId);
-      const cities = arrayParam<number>(q, 'storeCityId');
-      const stores = arrayParam<number>(q, 'storeId');
-      const categories = arrayParam<string>(q, 'category');
-      const assignees = arrayParam<string>(q, 'assignedTo');
-      if (cities.length) add((n) => `city_id = ANY(${n}::int[])`, cities);
-      if (stores.length) add((n) => `store_id = ANY(${n}::int[])`, stores);
-      if (categories.length) add((n) => `category = ANY(${n}::text[])`, categories);
-      if (assignees.length) {
-        // Like the car list: only an admin-type (excluded) user may filter by other assignees (spec 002 §2).
-        if (!me.isExcludedUser && assignees.some((a) => !sameEmail(a, me.email))) throw forbidden('You may only filter by your own assignee entry');
-        add((n) => `lower(assigned_to) = ANY(${n}::text[])`, assignees.map((a) => a.toLowerCase()));
-      }
-      const { rows } = await app.db.query<FlagRow>(`SELECT * FROM gs_flags WHERE ${where.join(' AND ')} ORDER BY created_at DESC, appointment_id LIMIT 500`, params);
-      return {
-        detail: rows.map((r) => ({
-          appointmentId: r.appointment_id,
-          category: r.category,
-          inspectionEndTime: iso(r.inspection_end_time),
-          make: r.make,
-          model: r.model,
-          storeName: r.store_name,
-          createdAt: iso(r.created_at),
-          assignedTo: r.assigned_to,
-          conditionFlag: r.condition_flag,
-          leadToken: r.lead_token,
-        })),
-      };
+      return { detail: await flagList(app.db, currentUser(request), q.emailId, filters) };
     },
   );
 
@@ -156,21 +99,9 @@ const gsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { appointmentId } = request.params as { appointmentId: string };
-      const { leadToken } = request.query as { leadToken: string };
-      const { rows } = await app.db.query<FlagRow>('SELECT * FROM gs_flags WHERE appointment_id = $1 AND lead_token = $2', [appointmentId, leadToken]);
-      const row = rows[0];
-      if (!row) throw notFound(`No flagged car ${appointmentId} with this lead token`);
-      void reply.header('etag', etagOf(row));
-      return {
-        detail: {
-          ...row.detail,
-          appointmentId: row.appointment_id,
-          workflowId: row.workflow_id,
-          conditionFlag: row.condition_flag,
-          assignedTo: row.assigned_to,
-          status: row.status,
-        },
-      };
+      const { etag, detail } = await flagDetail(app.db, appointmentId, (request.query as { leadToken: string }).leadToken);
+      void reply.header('etag', etag);
+      return { detail };
     },
   );
 
@@ -201,45 +132,8 @@ const gsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request);
       const { appointmentId } = request.params as { appointmentId: string };
-      const body = request.body as { reason?: string; disposition?: string; conditionFlag: number; status: string; subDisposition?: string[] };
-      const ifMatch = request.headers['if-match'];
-      const messages = UNFLAG_CONFIG.messages;
-      return app.db.transaction(async (tx) => {
-        const { rows } = await tx.query<FlagRow>('SELECT * FROM gs_flags WHERE appointment_id = $1 FOR UPDATE', [appointmentId]);
-        const row = rows[0];
-        if (!row) throw notFound(`No flagged car ${appointmentId}`);
-        if (!sameEmail(row.assigned_to, me.email)) throw forbidden(messages.notAssignee);
-        const facts = { conditionFlag: row.condition_flag, hardBeta: row.hard_beta };
-        const action = row.status === 'pending' && (!ifMatch || ifMatch === etagOf(row)) ? actionFor(UNFLAG_CONFIG, facts, body) : null;
-        if (!action) throw preconditionFailed(messages.flagChanged);
-        const outcome = actionOutcome(UNFLAG_CONFIG, action, facts);
-        const reason = body.reason?.trim() ?? '';
-        const sub = body.subDisposition ?? [];
-        if (outcome.needsReason) {
-          if (!reason) throw badRequest(messages.reasonRequired);
-          if (!body.disposition) throw badRequest(messages.dispositionRequired);
-          if (!dispositionsFor(UNFLAG_CONFIG, row.condition_flag).some((d) => d.key === body.disposition)) throw badRequest(`Unknown disposition ${body.disposition}`);
-        }
-        if (sub.length && !outcome.subDispositions) throw badRequest('Sub-dispositions are only given when an Alpha car is changed to Beta');
-        const unknown = sub.find((key) => !UNFLAG_CONFIG.subDispositions.some((s) => s.key === key));
-        if (unknown !== undefined) throw badRequest(`Unknown sub-disposition ${unknown}`);
-        await tx.query(
-          `UPDATE gs_flags SET condition_flag = $2, status = $3, reason = $4, disposition = $5, sub_disposition = $6::jsonb,
-             actioned_by = $7, actioned_at = now(), updated_at = now() WHERE appointment_id = $1`,
-          [appointmentId, outcome.conditionFlag, outcome.status, outcome.needsReason ? reason : null, outcome.needsReason ? body.disposition : null, JSON.stringify(sub), me.email],
-        );
-        await audit(tx, {
-          actor: me.email,
-          action: `gs-${action}`,
-          appointmentId,
-          before: String(row.condition_flag),
-          after: String(outcome.conditionFlag),
-          detail: { status: outcome.status, reason, disposition: body.disposition ?? null, subDisposition: sub },
-        });
-        return { detail: action === 'unflag' ? messages.unflagged : messages.success };
-      });
+      return { detail: await actOnFlag(app.db, currentUser(request), appointmentId, request.body as FlagActionBody, request.headers['if-match']) };
     },
   );
 
@@ -253,14 +147,7 @@ const gsRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: detailOf({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } } } }), ...guardedErrors },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const { rows } = await app.db.query<{ id: number; name: string; email: string }>(
-        "SELECT id, name, email FROM users WHERE role = 'gs' AND is_active AND ($1::boolean OR lower(email) = lower($2)) ORDER BY name",
-        [me.isExcludedUser, me.email],
-      );
-      return { detail: rows };
-    },
+    async (request) => ({ detail: await activeUsersOfRoles(app.db, ['gs'], currentUser(request)) }),
   );
 };
 
