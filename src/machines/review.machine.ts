@@ -1,23 +1,26 @@
 /**
  * One review of one inspection (issue 10 'Flows are machines', issue 16 'Never lose work'), for any review product:
- * the product's engine comes in the input. Loading → (error | ready); ready runs four regions side by side:
+ * the product's engine comes in the input. Loading → (error | ready); ready runs five regions side by side:
  * `mode` (readOnly or editing: only the editor's edits reach `engine.apply`), `registry` (registry data `loadReview`
  * did not bring is loaded after the rows show, then the model is re-evaluated with it), `sync` (idle or refreshing the
- * inspection after an upload, keeping the edits) and `draft` (what the reviewer did, written to the draft store
- * within DRAFT_DELAY_MS of a change, never in the keystroke's own task).
+ * inspection after an upload, keeping the edits), `uploads` (idle or uploading an image: the `uploadImage` actor, then
+ * a masked picture's mask edit and a refresh) and `draft` (what the reviewer did, written to the draft store within
+ * DRAFT_DELAY_MS of a change, never in the keystroke's own task).
  *
  * A draft of the same inspection and config version is applied on load ('restored'); one made on another version is
  * only offered ('offered') until RESTORE_DRAFT. Submitting is the submission machine, a child of `editing`; its
  * success (SUBMITTED) clears the draft.
  */
-import { assign, fromPromise, sendParent, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
+import dayjs from 'dayjs';
 import type { ReviewEngine } from '../engine/model.ts';
 import type { InspectionDetail, RegistryData } from '../engine/inspection.ts';
-import type { Edit, EvaluateOptions, ReviewModel, Tab } from '../engine/types.ts';
+import type { Edit, EvaluateOptions, ReviewModel, RowState, Tab } from '../engine/types.ts';
 import type { ReviewDraft } from '../api/drafts.ts';
 import { errorDetail } from './error-detail.ts';
 import { configFingerprint, DRAFT_DELAY_MS, type DraftNotice } from './review-draft.machine.ts';
 import { submissionMachine } from './submission.machine.ts';
+import type { ImageUploadFields } from '../api/review.ts';
 
 export { DRAFT_DELAY_MS, type DraftNotice };
 
@@ -35,6 +38,62 @@ export interface ReviewMachineInput {
   canEdit: (inspection: InspectionDetail) => boolean;
   /** Draft store key (per inspection and user); null keeps no draft. */
   draftKey: string | null;
+  /** The signed-in user's role: an edited picture is uploaded under it (000 §7 POST v2/image). */
+  role?: string | null;
+}
+
+/**
+ * An image upload of the review (000 §4, §7 `POST v2/image`): a row's own image (the car's RTO NOC / NMC, offered by
+ * an `upload` rule), or a picture edited in the image editor (masked, rotated).
+ */
+export type UploadRequest =
+  | { kind: 'rowImage'; row: RowState; file: Blob & { name?: string } }
+  | { kind: 'editedImage'; row: RowState; file: Blob; pointerCount: number; isTilted: boolean };
+
+/** How the last upload ended, for the row or editor that asked: the stored url, or the sentence to show. */
+export interface UploadResult {
+  key: string;
+  url: string | null;
+  error: string | null;
+}
+
+export const IMAGE_UPLOADED = 'Image Uploaded';
+export const NOT_AN_IMAGE = 'Only image files can be uploaded';
+
+/** The fields of `POST v2/image` for an upload of this inspection (pure: the machine's actor input). */
+export function uploadFields(request: UploadRequest, inspection: InspectionDetail, role: string | null, uploadTime: string): ImageUploadFields {
+  const { row } = request;
+  const place = { carId: inspection.carId, section: row.section, part: row.part, ...(row.subPart ? { subPart: row.subPart } : {}) };
+  if (request.kind === 'rowImage') {
+    return {
+      ...place,
+      type: 'additionalInfo',
+      partTitle: row.text,
+      partValue: String(row.newValue ?? row.value ?? ''),
+      title: row.text,
+      role: 'qc',
+      inspectionStatus: inspection.inspectionStatus,
+      uploadTime,
+      fileExtension: request.file.name?.split('.').pop() || 'jpg',
+    };
+  }
+  const image = row.image;
+  return {
+    carId: inspection.carId,
+    section: row.section,
+    type: image?.imageType ?? 'image',
+    part: row.part,
+    hashKey: image?.hashKey,
+    title: row.text,
+    role: role ?? 'qc',
+    field: row.part,
+    inspectionStatus: inspection.inspectionStatus,
+    uploadTime,
+    pointerCount: request.pointerCount,
+    isTilted: request.isTilted,
+    fileExtension: 'jpeg',
+    oldImageUrl: image?.url,
+  };
 }
 
 export interface ReviewContext {
@@ -56,6 +115,12 @@ export interface ReviewContext {
   offeredDraft: ReviewDraft | null;
   /** A change arrived while the draft was being written: write again. */
   draftDirty: boolean;
+  role: string | null;
+  /** The upload in flight, and how the last one ended. */
+  pendingUpload: UploadRequest | null;
+  upload: UploadResult | null;
+  /** Urls of pictures edited in this review, by row key (shown until the refreshed inspection carries them). */
+  urls: Record<string, string>;
 }
 
 export type ReviewEvent =
@@ -66,6 +131,7 @@ export type ReviewEvent =
   | { type: 'SET_DUMMY'; value: boolean }
   | { type: 'RELOAD' }
   | { type: 'REFRESH' }
+  | { type: 'UPLOAD'; request: UploadRequest }
   | { type: 'RESTORE_DRAFT' }
   | { type: 'DISCARD_DRAFT' }
   | { type: 'SUBMITTED' };
@@ -104,7 +170,7 @@ export const reviewMachine = setup({
     events: {} as ReviewEvent,
     input: {} as ReviewMachineInput,
     children: {} as { submission: 'submission' },
-    tags: {} as 'loading' | 'ready' | 'editing' | 'readOnly' | 'refreshing' | 'failed' | 'unsaved' | 'submitted',
+    tags: {} as 'loading' | 'ready' | 'editing' | 'readOnly' | 'refreshing' | 'failed' | 'unsaved' | 'submitted' | 'uploading',
   },
   actors: {
     loadReview: fromPromise<ReviewLoaded, { carId: string }>(async () => {
@@ -115,6 +181,10 @@ export const reviewMachine = setup({
     }),
     /** Registry data that `loadReview` did not bring: the rows show without it and gain its comparisons when it comes. */
     loadRegistry: fromPromise<RegistryData | null, { appointmentId: string }>(async () => null),
+    /** `POST v2/image`: answers the stored url. */
+    uploadImage: fromPromise<{ url: string }, { file: Blob; fields: ImageUploadFields }>(async () => {
+      throw new Error('uploadImage not provided');
+    }),
     loadDraft: fromPromise<ReviewDraft | null, { key: string }>(async () => null),
     /** Writes the draft, or removes it when `draft` is null (nothing left to keep). */
     saveDraft: fromPromise<void, { key: string; draft: ReviewDraft | null }>(async () => undefined),
@@ -131,6 +201,9 @@ export const reviewMachine = setup({
       model: ({ context, event }) => (event.type === 'EDIT' && context.model ? context.engine.apply(context.model, event.edit) : context.model),
     }),
     markDirty: assign({ draftDirty: true }),
+    /** UI of a row's own upload (the image editor shows its own outcome): 'Image Uploaded' or the reason. */
+    showUploaded: (_, _params: { message: string }) => {},
+    showUploadError: (_, _params: { message: string }) => {},
     loaded: assign(({ context, event }) => {
       const { inspection, registry, options } = (event as unknown as { output: ReviewLoaded }).output;
       return {
@@ -163,6 +236,10 @@ export const reviewMachine = setup({
     draftNotice: null,
     offeredDraft: null,
     draftDirty: false,
+    role: input.role ?? null,
+    pendingUpload: null,
+    upload: null,
+    urls: {},
   }),
   initial: 'loading',
   states: {
@@ -320,6 +397,71 @@ export const reviewMachine = setup({
                 },
                 // Keep the review as it is.
                 onError: 'idle',
+              },
+            },
+          },
+        },
+        uploads: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                UPLOAD: [
+                  {
+                    guard: ({ event }) => event.request.kind === 'rowImage' && !event.request.file.type.startsWith('image/'),
+                    actions: [
+                      assign({ upload: ({ event }) => ({ key: event.request.row.key, url: null, error: NOT_AN_IMAGE }) }),
+                      { type: 'showUploadError', params: { message: NOT_AN_IMAGE } },
+                    ],
+                  },
+                  { guard: 'canEdit', target: 'uploading', actions: assign({ pendingUpload: ({ event }) => event.request, upload: null }) },
+                ],
+              },
+            },
+            uploading: {
+              tags: 'uploading',
+              invoke: {
+                src: 'uploadImage',
+                input: ({ context }) => ({
+                  file: context.pendingUpload!.file,
+                  fields: uploadFields(context.pendingUpload!, context.inspection!, context.role, dayjs().format('YYYY-MM-DD HH:mm:ss')),
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context, event }) => {
+                      const request = context.pendingUpload!;
+                      const key = request.row.key;
+                      return {
+                        upload: { key, url: event.output.url, error: null },
+                        urls: request.kind === 'editedImage' ? { ...context.urls, [key]: event.output.url } : context.urls,
+                      };
+                    }),
+                    enqueueActions(({ context, enqueue }) => {
+                      const request = context.pendingUpload!;
+                      // A masked picture marks its row (isValidate 5): an edit like any other, applied and kept in the draft.
+                      if (request.kind === 'editedImage' && request.pointerCount > 0) {
+                        enqueue.raise({ type: 'EDIT', edit: { type: 'mask', key: request.row.key, masked: true } });
+                      }
+                      if (request.kind === 'rowImage') enqueue({ type: 'showUploaded', params: { message: IMAGE_UPLOADED } });
+                      // The server stored the image on the inspection: rebuild from it, keeping the edits.
+                      enqueue.raise({ type: 'REFRESH' });
+                    }),
+                    assign({ pendingUpload: null }),
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context, event }) => ({
+                      upload: { key: context.pendingUpload!.row.key, url: null, error: errorDetail(event.error, 'Something went wrong, please try again') },
+                    })),
+                    enqueueActions(({ context, enqueue }) => {
+                      if (context.pendingUpload!.kind === 'rowImage') enqueue({ type: 'showUploadError', params: { message: context.upload!.error! } });
+                    }),
+                    assign({ pendingUpload: null }),
+                  ],
+                },
               },
             },
           },

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { TabPanel, Tabs } from 'react-aria-components';
 import dayjs from 'dayjs';
@@ -12,9 +12,8 @@ import type { InspectionDetail } from '../../engine/inspection.ts';
 import type { Edit, ReviewModel, RowState, Tab } from '../../engine/types.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
 import { isDocumentGroup, panelsOn, showsDocumentPopup } from '../../engine/product.ts';
-import { errorDetail } from '../../machines/error-detail.ts';
 import type { RemarkTarget } from '../../api/review.ts';
-import { hasUnsubmittedWork, reviewMachine, reviewSubmission, type ReviewLoaded } from '../../machines/review.machine.ts';
+import { hasUnsubmittedWork, reviewMachine, reviewSubmission, type ReviewLoaded, type UploadRequest } from '../../machines/review.machine.ts';
 import type { LoginData } from '../../api/session.ts';
 import { setReviewStartTime, uploadImage } from '../../api/review.ts';
 import { loadRegistry, loadReviewBasics } from '../../api/review-load.ts';
@@ -41,8 +40,6 @@ import { CountsContext, TabBar } from './TabBar.tsx';
 import { VariantPanel } from './VariantPanel.tsx';
 import type { AudioRecorder } from './audio.ts';
 import './review.css';
-
-export const IMAGE_UPLOADED = 'Image Uploaded';
 
 /** Image host and quality parameter from the stored login data (000 §9). */
 export function imageSrcFor(session: Pick<LoginData, 'imageHost' | 'imageQuality'> | null): (url: string) => string {
@@ -97,14 +94,13 @@ function Review({ actor, inspection, model, session, access, recorder, recording
   const onEdit = useCallback((edit: Edit) => actor.send({ type: 'EDIT', edit }), [actor]);
   const setTab = useCallback((next: Tab) => actor.send({ type: 'SET_TAB', tab: next }), [actor]);
   const reload = useCallback(() => actor.send({ type: 'RELOAD' }), [actor]);
-  const refresh = useCallback(() => actor.send({ type: 'REFRESH' }), [actor]);
   const remarkText = useCallback((key: string) => actor.getSnapshot().context.remarks[key] ?? '', [actor]);
   const onRemarkText = useCallback((key: string, text: string) => actor.send({ type: 'REMARK_TEXT', key, text }), [actor]);
   const submission = useSelector(actor, (s) => s.children.submission);
   const unsaved = useSelector(actor, (s) => s.hasTag('editing') && !s.hasTag('submitted') && hasUnsubmittedWork(s.context));
   const confirmLeave = useLeaveGuard(unsaved);
   const [reviewStartTime] = useState(() => dayjs().format('YYYY-MM-DD HH:mm:ss'));
-  const [urls, setUrls] = useState<Record<string, string>>({});
+  const urls = useSelector(actor, (s) => s.context.urls);
   const [editing, setEditing] = useState<RowState | null>(null);
   const [jump, setJump] = useState<RowJump | null>(null);
   const [overlay, setOverlay] = useState<'finder' | 'help' | null>(null);
@@ -154,36 +150,21 @@ function Review({ actor, inspection, model, session, access, recorder, recording
     }),
     [carId, session.role, session.email],
   );
+  // Uploads are the review machine's: it builds the request, calls the server, marks a masked picture and rebuilds
+  // from the stored inspection. The row or editor that asked waits for the outcome.
+  const upload = useCallback(
+    async (request: UploadRequest) => {
+      actor.send({ type: 'UPLOAD', request });
+      const done = await waitFor(actor, (s) => !s.hasTag('uploading'));
+      return done.context.upload;
+    },
+    [actor],
+  );
   const uploadRowImage = useCallback(
     async (row: RowState, file: File) => {
-      if (!file.type.startsWith('image/')) {
-        showError('Only image files can be uploaded');
-        return;
-      }
-      try {
-        await uploadImage(file, {
-          carId,
-          section: row.section,
-          type: 'additionalInfo',
-          part: row.part,
-          ...(row.subPart ? { subPart: row.subPart } : {}),
-          partTitle: row.text,
-          partValue: String(row.newValue ?? row.value ?? ''),
-          title: row.text,
-          role: 'qc',
-          inspectionStatus,
-          uploadTime: dayjs().format('YYYY-MM-DD HH:mm:ss'),
-          fileExtension: file.name.split('.').pop() || 'jpg',
-        });
-        showSuccess(IMAGE_UPLOADED);
-      } catch (e) {
-        showError(errorDetail(e, 'Something went wrong, please try again'));
-        return;
-      }
-      // The server stored the image on the inspection: rebuild the model from it, keeping the edits.
-      refresh();
+      await upload({ kind: 'rowImage', row, file });
     },
-    [carId, inspectionStatus, refresh],
+    [upload],
   );
   const rowContext = useMemo<ReviewRowContext>(
     () => ({ canEdit: access.canEdit, appointmentId, onEdit, remarkTarget, editImage: setEditing, uploadRowImage, recorder, recordingSupported, imageSrc, remarkText, onRemarkText }),
@@ -192,26 +173,11 @@ function Review({ actor, inspection, model, session, access, recorder, recording
 
   const uploadEdited = useCallback(
     async (file: Blob, edits: ImageEdits) => {
-      const row = editing as RowState;
-      const image = row.image;
-      return uploadImage(file, {
-        carId,
-        section: row.section,
-        type: image?.imageType ?? 'image',
-        part: row.part,
-        hashKey: image?.hashKey,
-        title: row.text,
-        role: session.role,
-        field: row.part,
-        inspectionStatus,
-        uploadTime: dayjs().format('YYYY-MM-DD HH:mm:ss'),
-        pointerCount: edits.masks.length,
-        isTilted: edits.rotation !== 0,
-        fileExtension: 'jpeg',
-        oldImageUrl: image?.url,
-      });
+      const result = await upload({ kind: 'editedImage', row: editing as RowState, file, pointerCount: edits.masks.length, isTilted: edits.rotation !== 0 });
+      if (!result?.url) throw new Error(result?.error ?? 'Something went wrong, please try again');
+      return { url: result.url };
     },
-    [editing, carId, session.role, inspectionStatus],
+    [editing, upload],
   );
 
   const config = model.config;
@@ -310,15 +276,8 @@ function Review({ actor, inspection, model, session, access, recorder, recording
             src={imageSrc(String(editing.value ?? editing.image?.url ?? ''))}
             upload={uploadEdited}
             surfaceFactory={imageSurface}
-            onDone={(result) => {
-              const row = editing;
-              setEditing(null);
-              if (!result) return;
-              setUrls((current) => ({ ...current, [row.key]: result.url }));
-              if (result.edits.masks.length) onEdit({ type: 'mask', key: row.key, masked: true });
-              // The server stored the new url on the inspection: rebuild from it so the submission carries it.
-              void refresh();
-            }}
+            // The machine already took the upload's url, mask and refresh.
+            onDone={() => setEditing(null)}
           />
         )}
       </main>
@@ -336,6 +295,7 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
         loadReview: fromPromise(({ input }) => loadReview(input.carId, session.role)),
         loadRegistry: fromPromise(({ input }) => loadRegistry(input.appointmentId)),
         refreshInspection: fromPromise(({ input }) => fetchInspection(input.carId)),
+        uploadImage: fromPromise(({ input }) => uploadImage(input.file, input.fields)),
         loadDraft: fromPromise(({ input }) => drafts.load(input.key)),
         saveDraft: fromPromise(({ input }) => (input.draft ? drafts.save(input.key, input.draft) : drafts.clear(input.key))),
         clearDraft: fromPromise(({ input }) => drafts.clear(input.key)),
@@ -350,11 +310,16 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
           },
         }),
       },
+      actions: {
+        showUploaded: (_, params) => showSuccess(params.message),
+        showUploadError: (_, params) => showError(params.message),
+      },
     }),
     {
       input: {
         carId,
         engine,
+        role: session.role,
         canEdit: (inspection) => reviewAccess(engine.config, inspection, session.email, versionStatus).canEdit,
         draftKey: draftKey(session.email, carId),
       },
