@@ -16,7 +16,7 @@ import dayjs from 'dayjs';
 import type { InspectionDetail, SubmissionPayload } from '../engine/inspection.ts';
 import type { ReviewModel } from '../engine/types.ts';
 import { buildSubmission, hasRejections, validateBeforeSubmit, type SubmitBlock } from '../engine/submission.ts';
-import { toggleIssue } from '../engine/product.ts';
+import { issueTypes, toggleIssue } from '../engine/product.ts';
 import { errorDetail, validationMessages } from './error-detail.ts';
 
 export const SUBMIT_SUCCESS = 'Inspection Completed Successfully';
@@ -125,8 +125,12 @@ export const submissionMachine = setup({
   },
   guards: {
     blockedBeforeSubmit: ({ context }) => submitBlock(context) !== null,
-    /** A dummy inspection clears its selections (000 §4), so it never asks for an issue type. */
-    needsIssueType: ({ context }) => context.request !== null && !context.request.isDummy && hasRejections(context.request.model),
+    /**
+     * A dummy inspection clears its selections (000 §4), so it never asks for an issue type; nor does a product
+     * that declares no issue types.
+     */
+    needsIssueType: ({ context }) =>
+      context.request !== null && !context.request.isDummy && hasRejections(context.request.model) && issueTypes(context.request.model.config).length > 0,
     issueTypeBlocked: ({ context }) => issueTypeBlock(context) !== null,
     payloadBuilt: ({ context }) => context.payload !== null,
     reloadRequested: (_, params: { status: number }) => params.status === RELOAD_STATUS,
