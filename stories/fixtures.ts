@@ -1,4 +1,4 @@
-import type { InspectionListRow } from '../src/engine/inspection.ts';
+import type { InspectionListRow } from '../src/products/car/inspection.ts';
 
 const makes = [
   ['Maruti', 'Swift'], ['Hyundai', 'i20'], ['Honda', 'City'], ['Tata', 'Nexon'], ['Mahindra', 'XUV300'],

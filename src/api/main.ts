@@ -1,6 +1,7 @@
 /** Typed calls to the main host (spec 000 §7), base from VITE_API_BASE (DESIGN.md). */
 import dayjs from 'dayjs';
-import type { InspectionDetail, InspectionListRow, SubmissionPayload } from '../engine/inspection.ts';
+import type { InspectionDetail, SubmissionPayload } from '../engine/inspection.ts';
+import type { InspectionListRow } from '../products/car/inspection.ts';
 import listConfig from '../config/inspection-list.json';
 import { cachedInStorage } from './cache.ts';
 import { ApiError, createHttp, listParams, signOutToLogin } from './http.ts';

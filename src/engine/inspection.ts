@@ -6,8 +6,6 @@
 /** A section of an inspection's data: one of its product's declared sections (config `product.sections`). */
 export type SectionKey = string;
 
-export type InspectionStatus = 'new' | 'smReview' | 'done' | 'smReviewRejected';
-
 export interface InspectionImage {
   hashKey: string;
   title: string;
@@ -179,7 +177,8 @@ export interface InspectionDetail {
   workflowId: string | null;
   isCritical: number;
   category: string;
-  inspectionStatus: InspectionStatus;
+  /** One of the product's declared statuses (config `product.statuses`; the car's: src/products/car/inspection.ts). */
+  inspectionStatus: string;
   inspectionEndTime: string;
   make: string;
   model: string;
@@ -221,33 +220,6 @@ export interface InspectionDetail {
   sections?: Partial<Record<SectionKey, SectionReview>>;
 }
 
-/** One row of `GET v2/inspection-data-list` (000 §3 'Inspection list row'). */
-export interface InspectionListRow {
-  appointmentId: string;
-  carId: number;
-  category: string;
-  inspectionEndTime: string;
-  make: string;
-  model: string;
-  storeName: string;
-  /** `assignedAt`: when the assignee got it (ISO), which the review countdown runs from. */
-  qcAssign: { to: string | null; assignedAt?: string | null };
-  qcAudit: number;
-  reInspectionReason: { reason: string } | null;
-  isReportProcessed: number;
-  reInspectionProcessing: number;
-  dealerPriceProcessing: number;
-  isPDILead: number;
-  workflowId: string | null;
-  inspectionStatus: InspectionStatus;
-  version: number;
-  /**
-   * The one detail field the list shows (000 §3 'Inspection list row': inspectionData.carDetails.pdiType.value):
-   * the PDI type of a PDI lead, `value` null when the inspection has none. Optional: older servers leave it out.
-   */
-  inspectionData?: { carDetails: { pdiType: { value: string | null } } };
-}
-
 /** One rejected item of a section in the submission payload (000 §3). */
 export interface RejectedField {
   title: string;
@@ -270,7 +242,8 @@ export interface SubmissionPayload {
   carId: number;
   version: number;
   role: 'qc';
-  inspectionStatus: InspectionStatus;
+  /** The status the product's `outcomes.submission` gives. */
+  inspectionStatus: string;
   reviewStartTime: string;
   reviewEndTime: string;
   client: 'web';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import type { InspectionListRow } from '../../src/engine/inspection.ts';
+import type { InspectionListRow } from '../../src/products/car/inspection.ts';
 import { apiToken, launchBrowser } from './browser.ts';
 
 const baseURL = inject('baseURL');

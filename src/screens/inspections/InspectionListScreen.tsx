@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { InspectionListRow } from '../../engine/inspection.ts';
+import type { InspectionListRow } from '../../products/car/inspection.ts';
 import listConfig from '../../config/inspection-list.json';
 import { assignToMe, fetchAssignees, fetchInspectionList, fetchLocationStore, fetchSleepTime, PAGE_SIZE, type Assignee, type CityStores, type ListFilters } from '../../api/main.ts';
 import { browserLocation } from '../../api/location.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import dayjs from 'dayjs';
-import type { InspectionListRow } from '../../engine/inspection.ts';
+import type { InspectionListRow } from '../../products/car/inspection.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { minutesSince, timerColour } from './timer.ts';

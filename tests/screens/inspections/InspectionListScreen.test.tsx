@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import type { InternalAxiosRequestConfig } from 'axios';
-import type { InspectionListRow } from '../../../src/engine/inspection.ts';
+import type { InspectionListRow } from '../../../src/products/car/inspection.ts';
 import { mainHttp } from '../../../src/api/main.ts';
 import { browserLocation } from '../../../src/api/location.ts';
 import { resetSignOutGuard } from '../../../src/api/http.ts';
