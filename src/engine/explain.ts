@@ -56,9 +56,10 @@ export interface RowExplanation {
   rules: RuleExplanation[];
 }
 
+/** The value a rule variable reads; the engine's data may be layered over its base (inherited reads), never Object's own keys. */
 function valueAt(data: Readonly<Record<string, unknown>>, path: string): unknown {
   let v: unknown = data;
-  for (const p of path.split('.')) v = v !== null && typeof v === 'object' && Object.hasOwn(v, p) ? (v as Record<string, unknown>)[p] : undefined;
+  for (const p of path.split('.')) v = v !== null && typeof v === 'object' && !Object.hasOwn(Object.prototype, p) ? (v as Record<string, unknown>)[p] : undefined;
   return v;
 }
 

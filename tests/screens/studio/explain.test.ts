@@ -19,6 +19,8 @@ describe('explainRow', () => {
     // Before the edit the same rule held.
     expect(explainRow(engine, opened, 'noClaimBonus')!.rules.find((r) => r.id === 'insurance.ncb')!.result).toBe(true);
     expect(explainRow(engine, opened, 'noClaimBonus')!.reasons.visibility).toBe("Visible: the show rule 'insurance.ncb' holds.");
+    // A model straight from evaluate (no edit) names its inputs too.
+    expect(explainRow(engine, opened, 'noClaimBonus')!.rules.find((r) => r.id === 'insurance.ncb')!.inputs).toEqual([{ variable: 'insuranceType', value: 'Comprehensive' }]);
   });
 
   it('explains a tick and lock forced by rules and by the implicit parent rule', () => {
