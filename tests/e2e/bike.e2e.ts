@@ -99,7 +99,7 @@ describe('spec 001 bike flow', () => {
     // The bike image upload (PUT v2/bike-image): the RC image is replaced in place, the ticks above are kept.
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
     await page.getByLabel('Replace RC Front').setInputFiles({ name: 'rc.png', mimeType: 'image/png', buffer: png });
-    await page.locator('img[alt="RC Front"][src$=".png"]').waitFor();
+    await page.locator('img[alt="RC Front"][src*=".png?exp="]').waitFor();
     await expect(choice('Damaged').isChecked()).resolves.toBe(true);
 
     await page.getByRole('tab', { name: 'Documents' }).click();
