@@ -5,7 +5,13 @@ import type { DraftStore } from '../../src/api/drafts.ts';
 import { ProductProvider } from '../../src/products/ProductContext.tsx';
 import ReviewScreen from '../../src/screens/review/ReviewScreen.tsx';
 import { PENDING, fail, serve, signIn } from '../support/api.ts';
+import { picture } from '../support/images.ts';
 import { CAR_INSPECTIONS, VIEWERS, carReviewRoutes, type CarInspectionName, type ViewerName } from '../support/car.ts';
+
+const CUSTOMER_DOCUMENTS = {
+  preRcImages: ['RC Front', 'RC Back'].map((imageTitle) => ({ type: 'rc', imageTitle, url: picture(imageTitle), qcAction: null })),
+  preInsuranceImages: [{ type: 'insurance', imageTitle: 'Insurance Policy', url: picture('Insurance Policy'), qcAction: null }],
+};
 
 /** Drafts kept in memory: a story never restores what another story (or a browser session) left in IndexedDB. */
 const noDrafts: DraftStore = { load: async () => null, save: async () => undefined, clear: async () => undefined };
@@ -19,19 +25,22 @@ interface Args {
   pastVersion: string;
   /** How the inspection call answers. */
   server: 'answers' | 'loading' | 'fails';
+  /** The customer uploaded RC and insurance images before the inspection (the documents popup, 000 §4). */
+  customerDocuments: boolean;
 }
 
-function CarReview({ inspection, role, pastVersion, server }: Args) {
+function CarReview({ inspection, role, pastVersion, server, customerDocuments }: Args) {
   const detail = CAR_INSPECTIONS[inspection];
   serve(
     carReviewRoutes(detail, {
       ...(server === 'loading' ? { 'GET v2/inspection/*': PENDING } : {}),
       ...(server === 'fails' ? { 'GET v2/inspection/*': fail(500, 'Inspection could not be loaded') } : {}),
+      ...(customerDocuments ? { 'GET api/getRcInsuranceDocs': { detail: CUSTOMER_DOCUMENTS }, 'PUT api/approval': { detail: 'ok' } } : {}),
     }),
   );
   signIn(VIEWERS[role]);
   return (
-    <MemoryRouter key={`${inspection}|${role}|${pastVersion}|${server}`} initialEntries={[{ pathname: `/review/${detail.carId}`, state: pastVersion ? { inspectionStatus: pastVersion } : null }]}>
+    <MemoryRouter key={`${inspection}|${role}|${pastVersion}|${server}|${customerDocuments}`} initialEntries={[{ pathname: `/review/${detail.carId}`, state: pastVersion ? { inspectionStatus: pastVersion } : null }]}>
       <Routes>
         <Route
           path="/review/:carId"
@@ -55,7 +64,7 @@ const meta = {
   title: 'Products/Car review',
   component: CarReview,
   parameters: { layout: 'fullscreen' },
-  args: { inspection: 'New inspection, Comprehensive insurance', role: 'qc (assignee)', pastVersion: '', server: 'answers' },
+  args: { inspection: 'New inspection, Comprehensive insurance', role: 'qc (assignee)', pastVersion: '', server: 'answers', customerDocuments: false },
   argTypes: {
     inspection: { control: 'select', options: Object.keys(CAR_INSPECTIONS) },
     role: { control: 'select', options: Object.keys(VIEWERS) },
@@ -173,5 +182,25 @@ export const LoadFailed: Story = {
   args: { server: 'fails' },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Inspection could not be loaded')).toBeInTheDocument();
+  },
+};
+
+/** 000 §4: the customer's documents popup (opened from its bar); RC images need an RC type first, Confirm waits until every image is actioned. */
+export const CustomerDocuments: Story = {
+  args: { customerDocuments: true },
+  play: async ({ canvasElement }) => {
+    // The popup starts closed behind a bar, so it does not spend the countdown on a dialog nobody asked for.
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Customer Documents' }, { timeout: 5000 }));
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Customer Documents' });
+    const popup = within(dialog);
+    const confirm = popup.getByRole('button', { name: 'Confirm' });
+    const rcFront = within(popup.getByRole('group', { name: 'RC Front' }));
+    await expect(rcFront.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    await userEvent.selectOptions(popup.getByRole('combobox', { name: 'RC Type' }), 'Original');
+    await userEvent.click(rcFront.getByRole('button', { name: 'Approve' }));
+    await userEvent.click(within(popup.getByRole('group', { name: 'RC Back' })).getByRole('button', { name: 'Reject' }));
+    await expect(confirm).toBeDisabled();
+    await userEvent.click(within(popup.getByRole('group', { name: 'Insurance Policy' })).getByRole('button', { name: 'Approve' }));
+    await expect(confirm).toBeEnabled();
   },
 };

@@ -21,18 +21,21 @@ interface Props {
 
 function ImageDecision({ image, docType, index, disabled, send }: { image: DocImageState; docType: DocType; index: number; disabled: boolean; send: (e: { type: 'SET_ACTION'; docType: DocType; index: number; qcAction: 'APPROVED' | 'REJECTED' }) => void }) {
   return (
-    <li className="doc-image" role="group" aria-label={image.imageTitle}>
-      {image.url && <img src={image.url} alt={image.imageTitle} />}
-      <span>{image.imageTitle}</span>
-      <span className="doc-actions">
-        <button type="button" aria-pressed={image.qcAction === 'APPROVED'} disabled={disabled} onClick={() => send({ type: 'SET_ACTION', docType, index, qcAction: 'APPROVED' })}>
-          Approve
-        </button>
-        <button type="button" aria-pressed={image.qcAction === 'REJECTED'} disabled={disabled} onClick={() => send({ type: 'SET_ACTION', docType, index, qcAction: 'REJECTED' })}>
-          Reject
-        </button>
-        {image.qcAction && <span className="muted">{image.qcAction === 'APPROVED' ? 'Approved' : 'Rejected'}</span>}
-      </span>
+    // The group sits inside the list item: a <li> with role group is no list item (axe 'list').
+    <li>
+      <div className="doc-image" role="group" aria-label={image.imageTitle}>
+        {image.url && <img src={image.url} alt={image.imageTitle} />}
+        <span>{image.imageTitle}</span>
+        <span className="doc-actions">
+          <button type="button" aria-pressed={image.qcAction === 'APPROVED'} disabled={disabled} onClick={() => send({ type: 'SET_ACTION', docType, index, qcAction: 'APPROVED' })}>
+            Approve
+          </button>
+          <button type="button" aria-pressed={image.qcAction === 'REJECTED'} disabled={disabled} onClick={() => send({ type: 'SET_ACTION', docType, index, qcAction: 'REJECTED' })}>
+            Reject
+          </button>
+          {image.qcAction && <span className="muted">{image.qcAction === 'APPROVED' ? 'Approved' : 'Rejected'}</span>}
+        </span>
+      </div>
     </li>
   );
 }
