@@ -3,7 +3,7 @@
 // reasons, names, a report link as they arrive from the inspection app), then every screen that shows them is opened:
 // the payloads show as text, no script runs (a window flag stays unset) and no dialog opens.
 // Runs its own server on its own data, so the shared browser-test server's seed stays as other files expect it.
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -117,7 +117,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (place) rmSync(place.dataDir, { recursive: true, force: true });
+  await place?.remove();
 });
 
 /** Opens `path` (signed in as `email`, or not signed in) with a trap for scripts: the flag and every dialog are recorded. */

@@ -2,7 +2,6 @@
 // concurrent assignments and submissions, SIGKILL mid-flight, a restart on the same data, and every inspection is
 // wholly before or wholly after each write: no assignment without its audit line, no submission without its row,
 // version snapshot and audit line, and the other way round. PGlite always; PostgreSQL too when DATABASE_URL is set.
-import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedInspections, seedLookups, seedUsers } from '../../server/seed/index.ts';
 import { REVIEWER, REVIEWER2, submission } from '../server/support/harness.ts';
@@ -64,7 +63,7 @@ describe.each(KINDS)('kill -9 during writes on %s (issue 11)', (kind) => {
   let server: ServerProcess | null = null;
   afterAll(async () => {
     await server?.stop();
-    if (place) rmSync(place.dataDir, { recursive: true, force: true });
+    await place?.remove();
   });
 
   it(`${TRIALS} trials: every inspection is wholly before or wholly after each write, and the server starts again on the data`, { timeout: 420_000 }, async () => {

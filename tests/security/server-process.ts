@@ -2,7 +2,7 @@
 // the crash test kills it with SIGKILL and starts it again on the same data; the stored-XSS browser test serves its
 // payloads from it without touching the shared browser-test server's data.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPg, openPglite, type Db } from '../../server/db.ts';
@@ -16,6 +16,8 @@ export interface DataPlace {
   databaseUrl?: string;
   /** Opens the database in this process (PGlite: only while no server holds the directory). */
   open(): Promise<Db>;
+  /** Deletes the data directory and, on PostgreSQL, the schema. */
+  remove(): Promise<void>;
 }
 
 /**
@@ -34,9 +36,15 @@ export async function prepareData(fill: (db: Db, uploadsDir: string) => Promise<
     await admin.close();
     const url = new URL(databaseUrl);
     url.searchParams.set('options', `-c search_path=${schema}`);
-    place = { dataDir, uploadsDir, databaseUrl: url.href, open: async () => openPg(databaseUrl, { schema, max: 2 }) };
+    const remove = async () => {
+      const admin = openPg(databaseUrl, { max: 1 });
+      await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    place = { dataDir, uploadsDir, databaseUrl: url.href, open: async () => openPg(databaseUrl, { schema, max: 2 }), remove };
   } else {
-    place = { dataDir, uploadsDir, open: () => openPglite(join(dataDir, 'pgdata')) };
+    place = { dataDir, uploadsDir, open: () => openPglite(join(dataDir, 'pgdata')), remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const db = await place.open();
   try {
