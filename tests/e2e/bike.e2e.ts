@@ -199,12 +199,18 @@ describe('spec 001 bike flow', () => {
     const make = panel.getByLabel('Make');
     const makes = (await make.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })))).filter((o) => o.value);
     const other = makes.find((o) => o.label !== before.make)!;
-    await make.selectOption(other.value);
     const model = panel.getByLabel('Model');
-    await model.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
-    const modelName = (await model.locator('option:not([value=""])').first().textContent())!;
+    const modelNames = () => model.locator('option:not([value=""])').allTextContents();
+    // The bike's own model is chosen once its make's models are in.
+    await expect.poll(() => model.inputValue()).not.toBe('');
+    const modelsOfOldMake = await modelNames();
+    await make.selectOption(other.value);
+    // The model list is the old make's until the new make's models arrive (makeCode call).
+    await expect.poll(async () => (await modelNames()).filter((name) => !modelsOfOldMake.includes(name)).length).toBeGreaterThan(0);
+    const modelName = (await modelNames())[0];
     await model.selectOption({ label: modelName });
     const variant = panel.getByLabel('Variant');
+    await variant.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
     const variantName = (await variant.locator('option:not([value=""])').first().textContent())!;
     await variant.selectOption({ label: variantName });
     await update.click();
