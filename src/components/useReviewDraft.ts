@@ -17,6 +17,8 @@ export interface ReviewDraftOptions<P> {
   version: string;
   payload: P | null;
   apply: (payload: P | null) => void;
+  /** The review is stored on the server: the draft is cleared and nothing is unsaved any more. */
+  done?: boolean;
   store?: DraftStore<ProductDraft>;
 }
 
@@ -26,13 +28,11 @@ export interface ReviewDraft {
   notice: DraftNotice;
   restore: () => void;
   discard: () => void;
-  /** The review is stored on the server: clear the draft. */
-  submitted: () => void;
   /** There is work the server does not have (the leave guard asks). */
   unsaved: boolean;
 }
 
-export function useReviewDraft<P>({ draftKey, version, payload, apply, store = indexedDbProductDrafts }: ReviewDraftOptions<P>): ReviewDraft {
+export function useReviewDraft<P>({ draftKey, version, payload, apply, done = false, store = indexedDbProductDrafts }: ReviewDraftOptions<P>): ReviewDraft {
   const actor = useActorRef(
     draftMachine.provide({
       actors: {
@@ -68,13 +68,16 @@ export function useReviewDraft<P>({ draftKey, version, payload, apply, store = i
     }
   }, [actor, loading, payload]);
 
+  useEffect(() => {
+    if (done) actor.send({ type: 'SUBMITTED' });
+  }, [actor, done]);
+
   const actions = useMemo(
     () => ({
       restore: () => actor.send({ type: 'RESTORE' }),
       discard: () => actor.send({ type: 'DISCARD' }),
-      submitted: () => actor.send({ type: 'SUBMITTED' }),
     }),
     [actor],
   );
-  return { loading, notice, ...actions, unsaved: payload !== null && !submitted };
+  return { loading, notice, ...actions, unsaved: payload !== null && !submitted && !done };
 }

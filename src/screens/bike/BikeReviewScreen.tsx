@@ -32,7 +32,7 @@ import { bikeSubmissionMachine } from '../../machines/bike-submission.machine.ts
 import { errorDetail } from '../../machines/error-detail.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
 import { RowEditor } from '../review/widgets.tsx';
-import { RowFinder, ShortcutHelp } from '../review/RowFinder.tsx';
+import { ReviewTools, RowFinder, ShortcutHelp, type ReviewOverlay } from '../review/RowFinder.tsx';
 import { firstControl, nextError, SHORTCUTS } from '../review/shortcuts.ts';
 import { useReviewKeys, useSubmitShortcut } from '../review/useReviewKeys.ts';
 import type { RowJump } from '../review/RowList.tsx';
@@ -244,16 +244,14 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
     version: `${detail.id}:${detail.version}:${detail.status}|${configVersion(engine)}`,
     payload,
     apply: applyDraft,
+    done: submitted,
   });
-  const onSubmitted = useCallback(() => {
-    setSubmitted(true);
-    draft.submitted();
-  }, [draft.submitted]); // eslint-disable-line react-hooks/exhaustive-deps -- `submitted` is stable
-  useLeaveGuard(canEdit && draft.unsaved && !submitted);
+  const onSubmitted = useCallback(() => setSubmitted(true), []);
+  useLeaveGuard(canEdit && draft.unsaved);
 
   // The row finder, next error and the review's shortcuts, as on the car's review (issue 16).
   const [jump, setJump] = useState<RowJump | null>(null);
-  const [overlay, setOverlay] = useState<'finder' | 'help' | null>(null);
+  const [overlay, setOverlay] = useState<ReviewOverlay | null>(null);
   const latest = useRef({ model, tab });
   latest.current = { model, tab };
   const goToRow = useCallback((key: string) => {
@@ -371,17 +369,7 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
               </Tab>
             ))}
           </TabList>
-          <span className="tab-tools">
-            <button type="button" onClick={nextErrorRow} aria-keyshortcuts="n">
-              Next error
-            </button>
-            <button type="button" onClick={() => setOverlay('finder')} aria-keyshortcuts="/ Control+K">
-              Find row
-            </button>
-            <button type="button" onClick={() => setOverlay('help')} aria-keyshortcuts="?" aria-label="Keyboard shortcuts">
-              ?
-            </button>
-          </span>
+          <ReviewTools onNextError={nextErrorRow} onOpen={setOverlay} />
         </div>
         {tabs.map((name) => (
           <TabPanel key={name} id={name} className="bike-tab">

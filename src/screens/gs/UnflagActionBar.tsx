@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useNavigate } from 'react-router-dom';
@@ -56,12 +56,9 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
     version: `${appointmentId}:${conditionFlag}:${hardBeta ? 1 : 0}:${etag ?? ''}|${configFingerprint(UNFLAG_CONFIG)}`,
     payload,
     apply,
+    done,
   });
-  const { submitted } = draft;
-  useEffect(() => {
-    if (done) submitted();
-  }, [done, submitted]);
-  useLeaveGuard(draft.unsaved && !done);
+  useLeaveGuard(draft.unsaved);
   // Dispositions of the car's type as the server lists them (labels 0 Alpha, 4 Beta).
   const type = dispositions.find((d) => d.id === (conditionFlag === 0 ? 0 : 4));
   const options = (type?.dispositions ?? []).map((d) => ({ id: d.key, label: d.label }));

@@ -112,12 +112,9 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
     version: `${detail.appointmentId}:${detail.version}:${detail.status}|${configFingerprint(REFURBISHMENT_CONFIG)}`,
     payload,
     apply,
+    done,
   });
-  const { submitted } = draft;
-  useEffect(() => {
-    if (done) submitted();
-  }, [done, submitted]);
-  useLeaveGuard(editable && draft.unsaved && !done);
+  useLeaveGuard(editable && draft.unsaved);
   // Ctrl+Enter submits as SUBMIT does (the machine's guard still decides).
   useSubmitShortcut(() => actor.send({ type: 'SUBMIT' }));
   if (draft.loading) return <main className="page"><p>Loading...</p></main>;

@@ -31,7 +31,7 @@ import { ImageEditor } from './ImageEditor.tsx';
 import type { ImageEdits, ImageSurface } from './image-edit.ts';
 import { rejectionHistory, ReviewHeader } from './ReviewHeader.tsx';
 import { RowList, type RowJump } from './RowList.tsx';
-import { RowFinder, ShortcutHelp } from './RowFinder.tsx';
+import { ReviewTools, RowFinder, ShortcutHelp, type ReviewOverlay } from './RowFinder.tsx';
 import { nextError, SHORTCUTS } from './shortcuts.ts';
 import { useReviewKeys } from './useReviewKeys.ts';
 import { SubmitFooter } from './SubmitFooter.tsx';
@@ -103,7 +103,7 @@ function Review({ actor, inspection, model, session, access, recorder, recording
   const urls = useSelector(actor, (s) => s.context.urls);
   const [editing, setEditing] = useState<RowState | null>(null);
   const [jump, setJump] = useState<RowJump | null>(null);
-  const [overlay, setOverlay] = useState<'finder' | 'help' | null>(null);
+  const [overlay, setOverlay] = useState<ReviewOverlay | null>(null);
   // Goes to a row in any tab: switches the tab, scrolls the row into view and focuses its first control.
   const goToRow = useCallback(
     (key: string) => {
@@ -202,17 +202,7 @@ function Review({ actor, inspection, model, session, access, recorder, recording
           <CountsContext.Provider value={model.errorsCount}>
             <div className="tab-line">
               <TabBar />
-              <span className="tab-tools">
-                <button type="button" onClick={nextErrorRow} aria-keyshortcuts="n">
-                  Next error
-                </button>
-                <button type="button" onClick={() => setOverlay('finder')} aria-keyshortcuts="/ Control+K">
-                  Find row
-                </button>
-                <button type="button" onClick={() => setOverlay('help')} aria-keyshortcuts="?" aria-label="Keyboard shortcuts">
-                  ?
-                </button>
-              </span>
+              <ReviewTools onNextError={nextErrorRow} onOpen={setOverlay} />
             </div>
           </CountsContext.Provider>
           <TabPanel key={tab} id={tab} className={`tab-panel${hasSummary ? '' : ' fill'}`}>

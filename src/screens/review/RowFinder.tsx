@@ -102,3 +102,22 @@ export function ShortcutHelp({ shortcuts, onClose }: { shortcuts: readonly { key
     </Modal>
   );
 }
+
+export type ReviewOverlay = 'finder' | 'help';
+
+/** The buttons beside a review's tabs that the keyboard shortcuts also reach: next error, the row finder, the help. */
+export function ReviewTools({ onNextError, onOpen }: { onNextError: () => void; onOpen: (overlay: ReviewOverlay) => void }) {
+  return (
+    <span className="tab-tools">
+      <button type="button" onClick={onNextError} aria-keyshortcuts="n">
+        Next error
+      </button>
+      <button type="button" onClick={() => onOpen('finder')} aria-keyshortcuts="/ Control+K">
+        Find row
+      </button>
+      <button type="button" onClick={() => onOpen('help')} aria-keyshortcuts="?" aria-label="Keyboard shortcuts">
+        ?
+      </button>
+    </span>
+  );
+}
