@@ -72,6 +72,9 @@ export function openPg(connectionString: string, opts: { schema?: string; max?: 
     max: opts.max ?? 10,
     ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
   });
+  // An idle connection the database server drops (a restart, an administrator's terminate) errors outside any query;
+  // the pool discards it and the next query opens another. Unheard, that error would end the process.
+  pool.on('error', () => undefined);
   const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await client.query(sql, params);
