@@ -32,7 +32,7 @@ import { bikeSubmissionMachine } from '../../machines/bike-submission.machine.ts
 import { errorDetail } from '../../machines/error-detail.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
 import { RowEditor } from '../review/widgets.tsx';
-import { ReviewTools, RowFinder, ShortcutHelp, type ReviewOverlay } from '../review/RowFinder.tsx';
+import { ReviewOverlays, ReviewTools, type ReviewOverlay } from '../review/RowFinder.tsx';
 import { firstControl, nextError, SHORTCUTS } from '../review/shortcuts.ts';
 import { useReviewKeys, useSubmitShortcut } from '../review/useReviewKeys.ts';
 import type { RowJump } from '../review/RowList.tsx';
@@ -380,17 +380,7 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
         ))}
       </Tabs>
       {canEdit && <SubmitBar detail={detail} model={model} onSubmitted={onSubmitted} />}
-      {overlay === 'finder' && (
-        <RowFinder
-          model={model}
-          onClose={() => setOverlay(null)}
-          onChoose={(key) => {
-            setOverlay(null);
-            goToRow(key);
-          }}
-        />
-      )}
-      {overlay === 'help' && <ShortcutHelp shortcuts={BIKE_SHORTCUTS} onClose={() => setOverlay(null)} />}
+      <ReviewOverlays overlay={overlay} model={model} shortcuts={BIKE_SHORTCUTS} onClose={() => setOverlay(null)} goToRow={goToRow} />
     </main>
   );
 }

@@ -31,7 +31,7 @@ import { ImageEditor } from './ImageEditor.tsx';
 import type { ImageEdits, ImageSurface } from './image-edit.ts';
 import { rejectionHistory, ReviewHeader } from './ReviewHeader.tsx';
 import { RowList, type RowJump } from './RowList.tsx';
-import { ReviewTools, RowFinder, ShortcutHelp, type ReviewOverlay } from './RowFinder.tsx';
+import { ReviewOverlays, ReviewTools, type ReviewOverlay } from './RowFinder.tsx';
 import { nextError, SHORTCUTS } from './shortcuts.ts';
 import { useReviewKeys } from './useReviewKeys.ts';
 import { SubmitFooter } from './SubmitFooter.tsx';
@@ -249,17 +249,7 @@ function Review({ actor, inspection, model, session, access, recorder, recording
 
           />
         )}
-        {overlay === 'finder' && (
-          <RowFinder
-            model={model}
-            onClose={() => setOverlay(null)}
-            onChoose={(key) => {
-              setOverlay(null);
-              goToRow(key);
-            }}
-          />
-        )}
-        {overlay === 'help' && <ShortcutHelp shortcuts={SHORTCUTS} onClose={() => setOverlay(null)} />}
+        <ReviewOverlays overlay={overlay} model={model} shortcuts={SHORTCUTS} onClose={() => setOverlay(null)} goToRow={goToRow} />
         {editing && (
           <ImageEditor
             row={editing}

@@ -121,3 +121,26 @@ export function ReviewTools({ onNextError, onOpen }: { onNextError: () => void; 
     </span>
   );
 }
+
+/** The open overlay of a review: the row finder (choosing a row closes it and goes there) or the shortcuts help. */
+export function ReviewOverlays({ overlay, model, shortcuts, onClose, goToRow }: {
+  overlay: ReviewOverlay | null;
+  model: ReviewModel;
+  shortcuts: readonly { keys: string; does: string }[];
+  onClose: () => void;
+  goToRow: (key: string) => void;
+}) {
+  if (overlay === 'finder')
+    return (
+      <RowFinder
+        model={model}
+        onClose={onClose}
+        onChoose={(key) => {
+          onClose();
+          goToRow(key);
+        }}
+      />
+    );
+  if (overlay === 'help') return <ShortcutHelp shortcuts={shortcuts} onClose={onClose} />;
+  return null;
+}
