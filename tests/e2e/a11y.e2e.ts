@@ -36,6 +36,7 @@ const settled = async (page: Page) => {
   await page.waitForLoadState('networkidle');
 };
 const ADMIN = 'qc.admin@qc.example';
+const GS = 'gs.team@qc.example';
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor();
 
 export const SCREENS: Screen[] = [
@@ -86,6 +87,22 @@ export const SCREENS: Screen[] = [
   { name: '/update-cj', user: ADMIN, path: () => '/update-cj', ready: settled },
   { name: '/admin-vtt', user: ADMIN, path: () => '/admin-vtt', ready: settled },
   { name: '/sell-online (public)', path: () => '/sell-online', ready: settled },
+  // Seed showcase BK26110001 (server/seed/bikes.ts): uiVersion 2, B2B, hypothecated.
+  { name: '/bike-review/{appointmentId}', user: 'bike.qc@qc.example', path: () => '/bike-review/BK26110001', ready: settled },
+  { name: '/bike-report/{appointmentId}', user: 'version.pdf@qc.example', path: () => '/bike-report/BK26110001', ready: heading('INSPECTION REPORT') },
+  {
+    name: '/gs-unflagging-details/{appointmentId} (assignee)',
+    user: GS,
+    path: async () => {
+      const api = await apiAs(baseURL, GS);
+      const { detail } = await api.get<{ detail: { appointmentId: string; leadToken: string }[] }>(
+        `v2/gs-dealer-data?emailId=${encodeURIComponent(GS)}&assignedTo[]=${encodeURIComponent(GS)}`,
+      );
+      return `/gs-unflagging-details/${detail[0].appointmentId}?leadToken=${detail[0].leadToken}`;
+    },
+    ready: settled,
+  },
+  { name: '/config-studio', user: 'analyst@qc.example', path: () => '/config-studio', ready: settled },
 ];
 
 let browser: Browser;

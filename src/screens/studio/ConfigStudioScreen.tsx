@@ -5,7 +5,7 @@
  * every change, save / activate, and a diff by entry. The server runs the same checks (`npm run config:check`) and
  * gates saving. Its own lazy chunk (CodeMirror): the review routes do not load any of it.
  */
-import CodeMirror, { type EditorView } from '@uiw/react-codemirror';
+import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { jsonSchema } from 'codemirror-json-schema';
 import type { JSONSchema7 } from 'json-schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -40,6 +40,10 @@ import { caseFromPreview } from './preview-case.ts';
 import { Preview } from './Preview.tsx';
 import { problemLint, setProblems, type PathProblem } from './problem-lint.ts';
 import './studio.css';
+
+// The editable text itself is what a screen reader and the keyboard reach (the wrapper's aria-label names nothing
+// there); an explicit tab stop keeps the scrolling editor reachable even while it is read-only.
+const editorName = EditorView.contentAttributes.of({ 'aria-label': 'Config JSON', tabindex: '0' });
 
 /**
  * The edited text is parsed, built and previewed this long after the last keystroke, never in the keystroke's own
@@ -193,7 +197,7 @@ export default function ConfigStudioScreen() {
   // Completion, hover docs and errors while typing from the schema (review products: the shared base, which
   // carries the descriptions; their own schema only pins the product id), and the engine's and server's findings.
   const extensions = useMemo(
-    () => (definition ? [jsonSchema((definition.kind === 'review' ? reviewSchema : definition.schema) as JSONSchema7), problemLint] : []),
+    () => [editorName, ...(definition ? [jsonSchema((definition.kind === 'review' ? reviewSchema : definition.schema) as JSONSchema7), problemLint] : [])],
     [definition],
   );
 
@@ -314,7 +318,6 @@ export default function ConfigStudioScreen() {
               onCreateEditor={(v) => {
                 view.current = v;
               }}
-              aria-label="Config JSON"
               basicSetup={{ foldGutter: true }}
             />
           </section>
