@@ -13,13 +13,32 @@ export interface LoginData {
 
 const KEY = 'loginData';
 
+/** The signed-in user, or null. Stored data without an access token is no user (see storePublicPageRole). */
 export function readSession(): LoginData | null {
   try {
     const raw = localStorage.getItem(KEY);
-    return raw ? (JSON.parse(raw) as LoginData) : null;
+    const data = raw ? (JSON.parse(raw) as Partial<LoginData> | null) : null;
+    return data && typeof data.access_token === 'string' && data.access_token ? (data as LoginData) : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * Spec 002 §4: the sell-online page 'sets the stored role to qc'. Done only in a browser where nobody is signed in (a
+ * seller's): a staff user's stored role stays the one sign-in gave. A role without a token grants nothing: readSession
+ * sees no user, the guards send the panel to /login, and the server takes roles from tokens only.
+ */
+export function storePublicPageRole(role: string): void {
+  if (readSession()) return;
+  let stored: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(KEY) ?? '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, unknown>;
+  } catch {
+    // Unreadable stored data is replaced.
+  }
+  localStorage.setItem(KEY, JSON.stringify({ ...stored, role }));
 }
 
 export function writeSession(data: LoginData): void {

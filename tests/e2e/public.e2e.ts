@@ -91,6 +91,8 @@ describe('sell-online (public)', () => {
     await page.getByRole('cell', { name: 'Cooling weak' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: 'tests/artifacts/sell-online-phone.png', fullPage: true });
+    // 002 §4: the page sets the stored role to qc; with no sign-in that is no user, so the panel still asks to sign in.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('loginData') ?? 'null'))).toEqual({ role: 'qc' });
     await page.getByRole('button', { name: 'PROCEED' }).click();
     await page.getByRole('heading', { name: /Retail Associate will get in touch/ }).waitFor();
     const stored = await fetch(`${baseURL}/api/v2/sell-online?appointmentId=${OFFER_APPROVE}&exp=${exp}&token=${signLink(E2E_LINK_SECRET, 'sell-online', OFFER_APPROVE, exp)}`);
@@ -109,6 +111,8 @@ describe('sell-online (public)', () => {
     await page.getByRole('heading', { name: 'AppointmentId not found' }).waitFor();
     await page.goto(`${baseURL}/sell-online?appointmentId=3051200021`);
     await page.getByText(INVALID).waitFor();
+    await page.goto(`${baseURL}/`);
+    await page.waitForURL(/\/login$/);
     await page.close();
   });
 

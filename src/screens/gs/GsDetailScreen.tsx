@@ -44,6 +44,12 @@ function YesNo({ value }: { value?: string }) {
   );
 }
 
+/**
+ * Spec 002 §8: a detail fetch that throws sets the 'Expection' text in state (the original's spelling). It is the state's
+ * value only; the page shows a plain sentence instead.
+ */
+export const DETAIL_FETCH_FAILED = 'Expection';
+
 /** /gs-unflagging-details/{appointmentId}?leadToken= (spec 002 §2 'GS unflagging detail'). */
 export function GsDetailScreen() {
   const { appointmentId = '' } = useParams();
@@ -51,7 +57,7 @@ export function GsDetailScreen() {
   const leadToken = search.get('leadToken') ?? '';
   const session = useSession();
   const [data, setData] = useState<{ detail: GsDetail; etag: string | null } | null>(null);
-  const [failure, setFailure] = useState<'notFound' | 'error' | null>(null);
+  const [failure, setFailure] = useState<'notFound' | typeof DETAIL_FETCH_FAILED | null>(null);
   const [dispositions, setDispositions] = useState<FlagTypeDispositions[]>([]);
   const valid = /^[0-9]+$/.test(appointmentId) && !!leadToken;
 
@@ -64,7 +70,7 @@ export function GsDetailScreen() {
     let live = true;
     fetchGsDetail(appointmentId, leadToken).then(
       (result) => live && setData(result),
-      (error: unknown) => live && setFailure(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'notFound' : 'error'),
+      (error: unknown) => live && setFailure(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'notFound' : DETAIL_FETCH_FAILED),
     );
     fetchDispositions().then((list) => live && setDispositions(list), () => undefined);
     return () => {
@@ -73,7 +79,7 @@ export function GsDetailScreen() {
   }, [appointmentId, leadToken, valid]);
 
   if (!valid || failure === 'notFound') return <NotFound />;
-  if (failure === 'error') return <main className="page"><p role="alert">The flagged car could not be loaded. Please try again.</p></main>;
+  if (failure === DETAIL_FETCH_FAILED) return <main className="page"><p role="alert">The flagged car could not be loaded. Please try again.</p></main>;
   if (!data) return <main className="page"><p role="status">Loading...</p></main>;
 
   const { detail, etag } = data;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import rules from '../../config/sell-online.json';
 import { answerSellOnline, fetchSellOnline, openSellOnline, type SellOnlineRecord } from '../../api/public.ts';
+import { storePublicPageRole } from '../../api/session.ts';
 import { evaluateOutcome, type OutcomeRule } from '../../engine/outcome.ts';
 import { linkFailure, LinkStatus, rupees, type LinkView } from './link.tsx';
 import './public.css';
@@ -10,6 +11,8 @@ export const NO_APPOINTMENT = 'AppointmentId not found';
 export const REJECT_LABEL = 'NO, SEND FOR CORRECTION';
 export const APPROVED_THANKS = 'Thank you for approving the changes. Our Retail Associate will get in touch with you shortly.';
 export const REJECTED_THANKS = 'Thank you. Your feedback has been sent to the evaluator for re-inspection.';
+/** Spec 002 §4: 'The page sets the stored role to qc' (a role without a sign-in; see storePublicPageRole). */
+export const SELL_ONLINE_STORED_ROLE = 'qc';
 export const FINAL_PRICE_SHORTLY = 'Our team will share the final price with you shortly.';
 
 const offerRules = rules.offer as OutcomeRule<{ finalPriceLater: boolean }>[];
@@ -28,6 +31,8 @@ export function SellOnlineScreen() {
   const link = { exp: search.get('exp') ?? '', token: search.get('token') ?? '' };
   const [view, setView] = useState<View>(appointmentId ? { kind: 'loading' } : { kind: 'missing' });
   const [sending, setSending] = useState(false);
+
+  useEffect(() => storePublicPageRole(SELL_ONLINE_STORED_ROLE), []);
 
   useEffect(() => {
     if (!appointmentId) return;
