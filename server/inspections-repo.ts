@@ -176,3 +176,12 @@ export async function audit(
     [entry.actor, entry.action, entry.carId ?? null, entry.appointmentId ?? null, entry.before ?? null, entry.after ?? null, JSON.stringify(entry.detail ?? null)],
   );
 }
+
+/** The newest latest-version inspections, as the config studio's preview offers them. */
+export async function latestInspectionSamples(db: Queryable, limit: number) {
+  const { rows } = await db.query<{ car_id: number; appointment_id: string; make: string; model: string; status: string }>(
+    'SELECT car_id, appointment_id, make, model, status FROM inspections WHERE is_latest ORDER BY car_id DESC LIMIT $1',
+    [limit],
+  );
+  return rows.map((r) => ({ carId: r.car_id, appointmentId: r.appointment_id, make: r.make, model: r.model, status: r.status }));
+}

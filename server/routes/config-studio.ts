@@ -1,33 +1,22 @@
-import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
-import { checkProductConfig, refusalReasons, STUDIO_PRODUCTS, studioProduct } from '../../src/products/studio-check.ts';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { currentUser } from '../auth.ts';
-import type { Queryable } from '../db.ts';
-import { errorSchema, notFound } from '../errors.ts';
+import { errorSchema } from '../errors.ts';
 import type { Area } from '../access.ts';
-import { audit, getInspection, readDetail } from '../inspections-repo.ts';
 import { anyObject, detailOf, guardedErrors, utm } from '../schemas.ts';
-
-/** Config versions as the studio lists them (newest first). */
-interface VersionRow {
-  id: number;
-  product: string;
-  message: string;
-  author: string;
-  author_name: string;
-  created_at: Date | string;
-  active: boolean;
-}
-
-const versionOut = (r: VersionRow) => ({
-  id: r.id,
-  product: r.product,
-  message: r.message,
-  author: r.author,
-  authorName: r.author_name,
-  createdAt: new Date(r.created_at).toISOString(),
-  active: r.active,
-});
+import {
+  activate,
+  activeConfig,
+  checkConfig,
+  configTag,
+  listProducts,
+  listVersions,
+  previewSample,
+  previewSamples,
+  saveVersion,
+  versionDetail,
+  type Refusal,
+  type VersionOut,
+} from '../services/config-studio.ts';
 
 const versionSchema = {
   type: 'object',
@@ -50,40 +39,20 @@ const versionParams = {
   required: ['product', 'id'],
 } as const;
 const query = { type: 'object', properties: utm } as const;
-const seedMessage = 'The config in src/config (seed)';
-
-function productOr404(id: string) {
-  const product = studioProduct(id);
-  if (!product) throw notFound(`There is no product '${id}'`);
-  return product;
-}
-
-/** The product's active config: the active version, else the JSON in src/config. */
-export async function activeConfig(db: Queryable, productId: string): Promise<{ id: number | null; config: unknown }> {
-  const { rows } = await db.query<{ id: number; config: unknown }>('SELECT id, config FROM config_versions WHERE product = $1 AND active', [productId]);
-  return rows[0] ?? { id: null, config: productOr404(productId).seed() };
-}
 
 /** The review products a review screen loads its active config for, and who may read it (the screen's own area). */
 const REVIEW_CONFIG_AREAS: readonly (readonly [string, Area])[] = [
   ['car', 'review'],
   ['bike', 'bikeReview'],
+  ['refurbishment', 'refurbishmentReview'],
+  ['gs-unflagging', 'gs'],
 ];
 
-/** The ETag of an active config: its version, or a hash of the seed (which changes only with a release). */
-const seedTags = new Map<string, string>();
-function configTag(productId: string, active: { id: number | null; config: unknown }): string {
-  if (active.id !== null) return `"config-${productId}-${active.id}"`;
-  let tag = seedTags.get(productId);
-  if (!tag) {
-    tag = `"config-${productId}-seed-${createHash('sha256').update(JSON.stringify(active.config)).digest('base64url').slice(0, 16)}"`;
-    seedTags.set(productId, tag);
-  }
-  return tag;
+/** A saved or activated version, or 422 with the reasons a config is refused (HttpError's { message, detail } cannot list them). */
+function versionAnswer(result: { version: VersionOut } | Refusal, reply: FastifyReply) {
+  if ('refused' in result) return reply.status(422).send({ message: 'Unprocessable Entity', ...result.refused });
+  return { detail: result.version };
 }
-
-/** Inspections the studio's preview offers, newest first (car only: the one product whose inspections are seeded here). */
-const SAMPLE_LIMIT = 30;
 
 /**
  * The config studio (issue 17): versions of each product's config in PostgreSQL. A version is stored only when
@@ -130,15 +99,7 @@ const configStudioRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => {
-      const product = productOr404((request.params as { product: string }).product);
-      if (product.id !== 'car') return { detail: [] };
-      const { rows } = await app.db.query<{ car_id: number; appointment_id: string; make: string; model: string; status: string }>(
-        'SELECT car_id, appointment_id, make, model, status FROM inspections WHERE is_latest ORDER BY car_id DESC LIMIT $1',
-        [SAMPLE_LIMIT],
-      );
-      return { detail: rows.map((r) => ({ carId: r.car_id, appointmentId: r.appointment_id, make: r.make, model: r.model, status: r.status })) };
-    },
+    async (request) => ({ detail: await previewSamples(app.db, (request.params as { product: string }).product) }),
   );
 
   app.get(
@@ -154,8 +115,7 @@ const configStudioRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { product, id } = request.params as { product: string; id: number };
-      if (productOr404(product).id !== 'car') throw notFound(`There are no stored inspections of '${product}'`);
-      return { detail: await readDetail(app.db, await getInspection(app.db, id)) };
+      return { detail: await previewSample(app.db, product, id) };
     },
   );
 
@@ -175,15 +135,7 @@ const configStudioRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async () => {
-      const { rows } = await app.db.query<{ product: string; n: number; active: number | null }>(
-        'SELECT product, count(*)::int AS n, max(id) FILTER (WHERE active) AS active FROM config_versions GROUP BY product',
-      );
-      const byProduct = new Map(rows.map((r) => [r.product, r]));
-      return {
-        detail: STUDIO_PRODUCTS.map((p) => ({ id: p.id, name: p.name, activeVersion: byProduct.get(p.id)?.active ?? null, versions: byProduct.get(p.id)?.n ?? 0 })),
-      };
-    },
+    async () => ({ detail: await listProducts(app.db) }),
   );
 
   app.get(
@@ -197,14 +149,7 @@ const configStudioRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: detailOf({ type: 'array', items: versionSchema }), ...guardedErrors, 404: errorSchema },
       },
     },
-    async (request) => {
-      const product = productOr404((request.params as { product: string }).product);
-      const { rows } = await app.db.query<VersionRow>(
-        'SELECT id, product, message, author, author_name, created_at, active FROM config_versions WHERE product = $1 ORDER BY id DESC',
-        [product.id],
-      );
-      return { detail: rows.map(versionOut) };
-    },
+    async (request) => ({ detail: await listVersions(app.db, (request.params as { product: string }).product) }),
   );
 
   app.get(
@@ -234,9 +179,7 @@ const configStudioRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { product, id } = request.params as { product: string; id: number };
-      const { rows } = await app.db.query<VersionRow & { config: unknown }>('SELECT * FROM config_versions WHERE product = $1 AND id = $2', [productOr404(product).id, id]);
-      if (!rows[0]) throw notFound(`There is no version ${id} of '${product}'`);
-      return { detail: { ...versionOut(rows[0]), config: rows[0].config } };
+      return { detail: await versionDetail(app.db, product, id) };
     },
   );
 
@@ -262,10 +205,7 @@ const configStudioRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => {
-      const product = productOr404((request.params as { product: string }).product);
-      return { detail: checkProductConfig(product, (request.body as { config: unknown }).config) };
-    },
+    async (request) => ({ detail: checkConfig((request.params as { product: string }).product, (request.body as { config: unknown }).config) }),
   );
 
   app.post(
@@ -292,36 +232,8 @@ const configStudioRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = currentUser(request);
-      const product = productOr404((request.params as { product: string }).product);
       const body = request.body as { config: unknown; message: string };
-      const reasons = refusalReasons(checkProductConfig(product, body.config));
-      if (reasons.length) {
-        // A validation answer with a list of reasons, which HttpError's { message, detail } cannot carry.
-        return reply.status(422).send({ message: 'Unprocessable Entity', detail: `The config was not saved: ${reasons[0]}`, reasons });
-      }
-      return app.db.transaction(async (tx) => {
-        // Serialises saves of one product so two cannot both become active.
-        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`config-studio:${product.id}`]);
-        const { rows: existing } = await tx.query<{ id: number }>('SELECT id FROM config_versions WHERE product = $1 LIMIT 1', [product.id]);
-        // The first save keeps the seed as version one, so a roll back can return to it.
-        if (!existing.length) {
-          await tx.query('INSERT INTO config_versions (product, config, message, author, author_name) VALUES ($1, $2::jsonb, $3, $4, $5)', [
-            product.id,
-            JSON.stringify(product.seed()),
-            seedMessage,
-            'seed',
-            'src/config',
-          ]);
-        }
-        const { rows: before } = await tx.query<{ id: number }>('UPDATE config_versions SET active = false WHERE product = $1 AND active RETURNING id', [product.id]);
-        const { rows } = await tx.query<VersionRow>(
-          'INSERT INTO config_versions (product, config, message, author, author_name, active) VALUES ($1, $2::jsonb, $3, $4, $5, true) RETURNING id, product, message, author, author_name, created_at, active',
-          [product.id, JSON.stringify(body.config), body.message.trim(), me.email, me.name],
-        );
-        await audit(tx, { actor: me.email, action: 'config-version-save', before: before[0] ? String(before[0].id) : null, after: String(rows[0].id), detail: { product: product.id, message: body.message.trim() } });
-        return { detail: versionOut(rows[0]) };
-      });
+      return versionAnswer(await saveVersion(app.db, currentUser(request), (request.params as { product: string }).product, body.config, body.message), reply);
     },
   );
 
@@ -337,24 +249,8 @@ const configStudioRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = currentUser(request);
-      const { id } = request.params as { id: number };
-      const product = productOr404((request.params as { product: string }).product);
-      return app.db.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`config-studio:${product.id}`]);
-        const { rows: found } = await tx.query<{ config: unknown }>('SELECT config FROM config_versions WHERE product = $1 AND id = $2', [product.id, id]);
-        if (!found[0]) throw notFound(`There is no version ${id} of '${product.id}'`);
-        // A version saved under older checks may fail today's: never activate a config the engine would refuse.
-        const reasons = refusalReasons(checkProductConfig(product, found[0].config));
-        if (reasons.length) return reply.status(422).send({ message: 'Unprocessable Entity', detail: `Version ${id} cannot be activated: ${reasons[0]}` });
-        const { rows: before } = await tx.query<{ id: number }>('UPDATE config_versions SET active = false WHERE product = $1 AND active RETURNING id', [product.id]);
-        const { rows } = await tx.query<VersionRow>(
-          'UPDATE config_versions SET active = true WHERE id = $1 RETURNING id, product, message, author, author_name, created_at, active',
-          [id],
-        );
-        await audit(tx, { actor: me.email, action: 'config-version-activate', before: before[0] ? String(before[0].id) : null, after: String(id), detail: { product: product.id } });
-        return { detail: versionOut(rows[0]) };
-      });
+      const { product, id } = request.params as { product: string; id: number };
+      return versionAnswer(await activate(app.db, currentUser(request), product, id), reply);
     },
   );
 };
