@@ -67,12 +67,14 @@ export interface FlagAction {
   disposition: string | null;
   subDisposition: string[];
   actionedBy: string;
+  /** The config version whose rules decided the action (null: the JSON in src/config). */
+  configVersion: number | null;
 }
 
 export async function storeFlagAction(db: Queryable, appointmentId: string, a: FlagAction): Promise<void> {
   await db.query(
     `UPDATE gs_flags SET condition_flag = $2, status = $3, reason = $4, disposition = $5, sub_disposition = $6::jsonb,
-       actioned_by = $7, actioned_at = now(), updated_at = now() WHERE appointment_id = $1`,
-    [appointmentId, a.conditionFlag, a.status, a.reason, a.disposition, JSON.stringify(a.subDisposition), a.actionedBy],
+       actioned_by = $7, config_version = $8, actioned_at = now(), updated_at = now() WHERE appointment_id = $1`,
+    [appointmentId, a.conditionFlag, a.status, a.reason, a.disposition, JSON.stringify(a.subDisposition), a.actionedBy, a.configVersion],
   );
 }

@@ -87,11 +87,14 @@ export async function getRefurbishment(db: Queryable, appointmentId: string, opt
   return rows[0];
 }
 
-/** Keeps the refurbishment as it stands now as version `row.version` (the versions browser reads these). */
-export async function recordVersion(db: Queryable, row: RefurbRow, reviewedBy: string | null, at?: Date): Promise<void> {
+/**
+ * Keeps the refurbishment as it stands now as version `row.version` (the versions browser reads these); a QC submit
+ * also records the config version it was checked against (null: the JSON in src/config).
+ */
+export async function recordVersion(db: Queryable, row: RefurbRow, reviewedBy: string | null, opts: { at?: Date; configVersion?: number | null } = {}): Promise<void> {
   await db.query(
-    'INSERT INTO refurbishment_versions (appointment_id, version, status, detail, reviewed_by, created_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6)',
-    [row.appointment_id, row.version, row.status, JSON.stringify(toDetail(row)), reviewedBy, (at ?? new Date()).toISOString()],
+    'INSERT INTO refurbishment_versions (appointment_id, version, status, detail, reviewed_by, created_at, config_version) VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7)',
+    [row.appointment_id, row.version, row.status, JSON.stringify(toDetail(row)), reviewedBy, (opts.at ?? new Date()).toISOString(), opts.configVersion ?? null],
   );
 }
 

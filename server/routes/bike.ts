@@ -20,6 +20,7 @@ import { appointmentIdSchema, sameEmail } from '../review-helpers.ts';
 import { anyObject, detailOf, email, guardedErrors, utm, ymd } from '../schemas.ts';
 import { textPdf } from '../seed/pdf.ts';
 import { bikeSubmitStatus } from '../bike-outcome.ts';
+import { reviewProductConfig } from '../services/product-config.ts';
 
 /** Bike list constants of spec 001 §9: 50 a page, the READY_FOR_REVIEW fetch at most 500, a six-month window. */
 const PAGE_SIZE = 50;
@@ -132,9 +133,14 @@ const submitForm = {
     bikeId: { type: 'integer', minimum: 1, maximum: 2147483647 },
     appointmentId: appointmentIdSchema,
     version: { type: 'integer', minimum: 0, maximum: 1000 },
+    // The bike config version the review was opened on (issue 17): an id, or 'seed' for the JSON in src/config.
+    configVersion: { type: 'string', pattern: '^(seed|[1-9][0-9]{0,8})$' },
   },
   required: ['status'],
 } as const;
+
+/** A form's configVersion as reviewProductConfig takes it: 'seed' is null, absent is the active version. */
+const formConfigVersion = (text: string | undefined) => (text === undefined ? undefined : text === 'seed' ? null : Number(text));
 
 const own = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
@@ -277,8 +283,9 @@ const bikeRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'bikeReview' },
       schema: {
         summary:
-          'Submit the review status (multipart form fields status APPROVED|REJECTED, reason, bikeId, appointmentId, version); assignee only; ' +
-          'the status must follow the review\'s ticks (spec 001 §4); 409 when already submitted or for another version',
+          'Submit the review status (multipart form fields status APPROVED|REJECTED, reason, bikeId, appointmentId, version, configVersion); assignee only; ' +
+          'the status must follow the review\'s ticks by the outcome rule of the bike config version the review was opened on ' +
+          '(configVersion: its id, \'seed\' for the config in src/config, absent for the active one; spec 001 §4); 409 when already submitted or for another version',
         consumes: ['multipart/form-data'],
         params: appointmentParams,
         querystring: { type: 'object', properties: utm },
@@ -288,21 +295,31 @@ const bikeRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const { id } = request.params as { id: string };
-      const form = validateForm<{ status: 'APPROVED' | 'REJECTED'; reason?: string; bikeId?: number; appointmentId?: string; version?: number }>(
+      const form = validateForm<{ status: 'APPROVED' | 'REJECTED'; reason?: string; bikeId?: number; appointmentId?: string; version?: number; configVersion?: string }>(
         submitForm,
         (await readForm(request)).fields,
       );
       if (form.appointmentId !== undefined && form.appointmentId !== id) throw badRequest('appointmentId does not match the path');
+      const product = await reviewProductConfig(app.db, 'bike', formConfigVersion(form.configVersion));
       return app.db.transaction(async (tx) => {
         const row = await getBike(tx, id, { forUpdate: true });
         assertBikeAssignee(row, me, 'submit it');
         if (form.bikeId !== undefined && form.bikeId !== row.bike_id) throw badRequest('bikeId does not match the appointment');
         if (form.version !== undefined && form.version !== row.version) throw conflict(`Version ${form.version} is not the current version (${row.version})`);
         assertReviewable(row);
-        const expected = bikeSubmitStatus(row);
+        const expected = bikeSubmitStatus(row, product.config);
         if (expected !== form.status) throw badRequest(`The review's ticks give the status ${expected}, not ${form.status}`);
-        await tx.query("UPDATE bike_inspections SET status = $2, reason = $3, qc_end_time = now(), updated_at = now() WHERE id = $1", [row.id, form.status, form.reason ?? null]);
-        await audit(tx, { actor: me.email, action: 'bike-submit', appointmentId: row.appointment_id, before: row.status, after: form.status, detail: { bikeId: row.bike_id, version: row.version, reason: form.reason ?? null } });
+        await tx.query('UPDATE bike_inspections SET status = $2, reason = $3, config_version = $4, qc_end_time = now(), updated_at = now() WHERE id = $1', [
+          row.id, form.status, form.reason ?? null, product.version,
+        ]);
+        await audit(tx, {
+          actor: me.email,
+          action: 'bike-submit',
+          appointmentId: row.appointment_id,
+          before: row.status,
+          after: form.status,
+          detail: { bikeId: row.bike_id, version: row.version, reason: form.reason ?? null, configVersion: product.version },
+        });
         return { detail: toBikeDetail({ ...row, status: form.status, reason: form.reason ?? null, qc_end_time: new Date() }) };
       });
     },

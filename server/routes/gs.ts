@@ -111,7 +111,8 @@ const gsRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'gs' },
       schema: {
         summary:
-          'The assignee confirms, changes or removes the flag (rules: src/config/gs-unflagging/unflag.json); answers the success message as detail; ' +
+          'The assignee confirms, changes or removes the flag by the rules of the GS unflagging config version the page was opened on ' +
+          '(configVersion; null: src/config/gs-unflagging/unflag.json; absent: the active one), recorded on the flag; answers the success message as detail; ' +
           '412 when the flag changed since the page loaded (optional If-Match: the detail\'s ETag)',
         params: appointmentParam,
         querystring: { type: 'object', properties: utm },
@@ -125,6 +126,7 @@ const gsRoutes: FastifyPluginAsync = async (app) => {
             conditionFlag: { type: 'integer', minimum: -1, maximum: 100 },
             status: { type: 'string', minLength: 1, maxLength: 30 },
             subDisposition: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 60 } },
+            configVersion: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
           },
           required: ['conditionFlag', 'status'],
         },

@@ -55,7 +55,8 @@ const submitSchema = {
         required: ['hashKey', 'qcRemark', 'isRejected'],
         properties: {
           hashKey: hashKeySchema,
-          qcRemark: { type: 'string', maxLength: config.remarkMaxLength },
+          // The config version's own limit is checked by the service (a version may raise it up to its schema's 5000).
+          qcRemark: { type: 'string', maxLength: 5000 },
           isRejected: { type: 'integer', enum: [0, 1] },
         },
       },
@@ -65,6 +66,8 @@ const submitSchema = {
     section: { type: 'string', enum: ['beforeRef', 'afterRef'] },
     /** The version the reviewer's page showed (optional): a submit against an older one is stale (409). */
     version: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    /** The refurbishment config version the review was opened on (issue 17; null: the config in src/config; absent: the active one). */
+    configVersion: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
   },
 } as const;
 
@@ -169,7 +172,9 @@ const refurbishmentRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { access: 'refurbishmentReview' },
       schema: {
-        summary: 'Submit the QC review of a refurbishment; the server decides the resulting status from the config outcome rules',
+        summary:
+          'Submit the QC review of a refurbishment; the server decides the resulting status from the outcome rules of the config version ' +
+          'the review was opened on (configVersion; null: the config in src/config; absent: the active one) and records that version',
         params: { type: 'object', properties: { appointmentId: appointmentIdSchema }, required: ['appointmentId'] },
         querystring: { type: 'object', properties: utm },
         body: submitSchema,

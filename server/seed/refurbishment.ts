@@ -170,7 +170,7 @@ export async function seedRefurbishments(db: Queryable, opts: { uploadsDir: stri
         current.month, current.year, current.service_center, current.gs_re_inspection_reason, endTime.toISOString(), JSON.stringify(current.fields),
       ],
     );
-    for (const step of history) await recordVersion(db, step.row, step.by, step.at);
+    for (const step of history) await recordVersion(db, step.row, step.by, { at: step.at });
   }
   return count;
 }

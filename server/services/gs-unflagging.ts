@@ -1,12 +1,12 @@
 /** GS unflagging (spec 002 §2–§8): the list's assignee rule, the detail with its ETag, and the assignee's flag action. */
-import { actionFor, actionOutcome, dispositionsFor } from '../../src/products/gs-unflagging/unflag.ts';
+import { actionFor, actionOutcome, dispositionsFor, type UnflagConfig } from '../../src/products/gs-unflagging/unflag.ts';
 import type { SessionUser } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
-import { UNFLAG_CONFIG } from '../gs-config.ts';
 import { audit } from '../inspections-repo.ts';
 import { flagByLead, lockFlag, pendingFlags, storeFlagAction, type FlagFilters, type FlagRow } from '../repos/gs-flags.ts';
 import { sameEmail } from '../review-helpers.ts';
+import { rulesProductConfig } from './product-config.ts';
 
 const preconditionFailed = (detail: string) => new HttpError(412, 'Precondition Failed', detail);
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -49,31 +49,35 @@ export interface FlagActionBody {
   conditionFlag: number;
   status: string;
   subDisposition?: string[];
+  /** The GS unflagging config version the page was opened on (null: the JSON in src/config; absent: the active one). */
+  configVersion?: number | null;
 }
 
 /**
  * The assignee confirms, changes or removes the flag: which action the body is, what it leads to and what it needs
- * are the config's rules (src/config/gs-unflagging/unflag.json); a flag changed since `ifMatch` is refused (412).
+ * are the rules of the config version the page was opened on (seed: src/config/gs-unflagging/unflag.json), which the
+ * flag row records; a flag changed since `ifMatch` is refused (412).
  */
 export async function actOnFlag(db: Db, me: SessionUser, appointmentId: string, body: FlagActionBody, ifMatch: string | undefined): Promise<string> {
-  const messages = UNFLAG_CONFIG.messages;
+  const { version: configVersion, config } = await rulesProductConfig<UnflagConfig>(db, 'gs-unflagging', body.configVersion);
+  const messages = config.messages;
   return db.transaction(async (tx) => {
     const row = await lockFlag(tx, appointmentId);
     if (!row) throw notFound(`No flagged car ${appointmentId}`);
     if (!sameEmail(row.assigned_to, me.email)) throw forbidden(messages.notAssignee);
     const facts = { conditionFlag: row.condition_flag, hardBeta: row.hard_beta };
-    const action = row.status === 'pending' && (!ifMatch || ifMatch === etagOf(row)) ? actionFor(UNFLAG_CONFIG, facts, body) : null;
+    const action = row.status === 'pending' && (!ifMatch || ifMatch === etagOf(row)) ? actionFor(config, facts, body) : null;
     if (!action) throw preconditionFailed(messages.flagChanged);
-    const outcome = actionOutcome(UNFLAG_CONFIG, action, facts);
+    const outcome = actionOutcome(config, action, facts);
     const reason = body.reason?.trim() ?? '';
     const sub = body.subDisposition ?? [];
     if (outcome.needsReason) {
       if (!reason) throw badRequest(messages.reasonRequired);
       if (!body.disposition) throw badRequest(messages.dispositionRequired);
-      if (!dispositionsFor(UNFLAG_CONFIG, row.condition_flag).some((d) => d.key === body.disposition)) throw badRequest(`Unknown disposition ${body.disposition}`);
+      if (!dispositionsFor(config, row.condition_flag).some((d) => d.key === body.disposition)) throw badRequest(`Unknown disposition ${body.disposition}`);
     }
     if (sub.length && !outcome.subDispositions) throw badRequest('Sub-dispositions are only given when an Alpha car is changed to Beta');
-    const unknown = sub.find((key) => !UNFLAG_CONFIG.subDispositions.some((s) => s.key === key));
+    const unknown = sub.find((key) => !config.subDispositions.some((s) => s.key === key));
     if (unknown !== undefined) throw badRequest(`Unknown sub-disposition ${unknown}`);
     await storeFlagAction(tx, appointmentId, {
       conditionFlag: outcome.conditionFlag,
@@ -82,6 +86,7 @@ export async function actOnFlag(db: Db, me: SessionUser, appointmentId: string, 
       disposition: outcome.needsReason ? (body.disposition ?? null) : null,
       subDisposition: sub,
       actionedBy: me.email,
+      configVersion,
     });
     await audit(tx, {
       actor: me.email,
@@ -89,7 +94,7 @@ export async function actOnFlag(db: Db, me: SessionUser, appointmentId: string, 
       appointmentId,
       before: String(row.condition_flag),
       after: String(outcome.conditionFlag),
-      detail: { status: outcome.status, reason, disposition: body.disposition ?? null, subDisposition: sub },
+      detail: { status: outcome.status, reason, disposition: body.disposition ?? null, subDisposition: sub, configVersion },
     });
     return action === 'unflag' ? messages.unflagged : messages.success;
   });

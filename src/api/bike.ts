@@ -30,6 +30,8 @@ export interface BikeSubmitForm {
   bikeId: number;
   appointmentId: string;
   version: number;
+  /** The bike config version the review ran (issue 17; null: the JSON in src/config, sent as 'seed'). */
+  configVersion: number | null;
 }
 
 const withSlash = (base: string) => (base.endsWith('/') ? base : `${base}/`);
@@ -173,9 +175,11 @@ export async function pushBikeData(body: BikePushBody | (Pick<BikePushBody, 'app
   return data.detail;
 }
 
-/** `POST appointment/{id}/qc`: form fields status and reason, with bike id, appointment id and version. */
+/** `POST appointment/{id}/qc`: form fields status and reason, with bike id, appointment id, version and config version. */
 export async function submitBikeStatus(form: BikeSubmitForm): Promise<BikeDetail> {
-  const { data } = await bikeHttp.post<{ detail: BikeDetail }>(`appointment/${encodeURIComponent(form.appointmentId)}/qc`, formOf({ ...form }));
+  // A form field has no null: the seed config is named 'seed'.
+  const fields = { ...form, configVersion: form.configVersion ?? 'seed' };
+  const { data } = await bikeHttp.post<{ detail: BikeDetail }>(`appointment/${encodeURIComponent(form.appointmentId)}/qc`, formOf(fields));
   return data.detail;
 }
 

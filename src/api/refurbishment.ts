@@ -64,6 +64,8 @@ export interface RefurbSubmitPayload {
   status: string;
   section: 'beforeRef' | 'afterRef';
   version?: number;
+  /** The refurbishment config version the review ran (issue 17; null: the JSON in src/config). */
+  configVersion?: number | null;
 }
 
 /** A page of 50 awaiting review, or (with an appointment ID) that one refurbishment. */

@@ -7,31 +7,30 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { fetchReviewConfig } from '../api/review-config.ts';
-import type { ReviewConfigFile } from '../engine/config.ts';
 import { ProductValueProvider } from '../products/ProductContext.tsx';
-import { getProduct, productFromConfig, type Product } from '../products/registry.ts';
+import { productFromVersion, seedProduct, type AnyProduct } from '../products/registry.ts';
 
-const built = new Map<string, Product>();
+const built = new Map<string, AnyProduct>();
 
-async function activeProduct(product: string): Promise<Product> {
+async function activeProduct(product: string): Promise<AnyProduct> {
   try {
     const { id, config } = await fetchReviewConfig(product);
-    if (id === null) return getProduct(product);
+    if (id === null) return seedProduct(product);
     const key = `${product}:${id}`;
     let hit = built.get(key);
     if (!hit) {
-      hit = productFromConfig(product, config as ReviewConfigFile, id);
+      hit = productFromVersion(product, config, id);
       built.set(key, hit);
     }
     return hit;
   } catch {
     // The JSON in src/config is the fallback: a review still opens when the call fails or a stored version no longer builds.
-    return getProduct(product);
+    return seedProduct(product);
   }
 }
 
 function ActiveProductProvider({ product, children }: { product: string; children: ReactNode }) {
-  const [value, setValue] = useState<Product | null>(null);
+  const [value, setValue] = useState<AnyProduct | null>(null);
   useEffect(() => {
     let live = true;
     void activeProduct(product).then((p) => live && setValue(p));

@@ -26,8 +26,8 @@ export interface ScreenRoute {
 }
 
 /**
- * A screen of one review product: the chunk loads the screen and the product context together, and the screen
- * gets that product's active config version and engine from `useProduct()` / `useEngine()`.
+ * A screen of one product: the chunk loads the screen and the product context together, and the screen gets that
+ * product's active config version from `useProduct()` / `useEngine()` (review products) or `useRulesProduct()`.
  */
 function productScreen(product: string, load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
   return lazy(async () => {
@@ -50,11 +50,11 @@ export const ROUTES: readonly ScreenRoute[] = [
   { path: '/inspection-version', screen: VersionListScreen, access: 'private' },
   { path: '/inspection-version/:appointmentId', screen: VersionListScreen, access: 'private' },
   { path: '/gs-refurbishment', screen: lazy(() => import('../screens/refurbishment/RefurbishmentListScreen.tsx')), access: 'private' },
-  { path: '/gs-refurbishment-review/:appointmentId', screen: lazy(() => import('../screens/refurbishment/RefurbishmentReviewScreen.tsx')), access: 'private' },
+  { path: '/gs-refurbishment-review/:appointmentId', screen: productScreen('refurbishment', () => import('../screens/refurbishment/RefurbishmentReviewScreen.tsx')), access: 'private' },
   { path: '/gs-refurbishment-version', screen: RefurbishmentVersionScreen, access: 'private' },
   { path: '/gs-refurbishment-version/:appointment', screen: RefurbishmentVersionScreen, access: 'private' },
   { path: '/gs-unflagging', screen: lazy(() => import('../screens/gs/GsListScreen.tsx')), access: 'private' },
-  { path: '/gs-unflagging-details/:appointmentId', screen: lazy(() => import('../screens/gs/GsDetailScreen.tsx')), access: 'private' },
+  { path: '/gs-unflagging-details/:appointmentId', screen: productScreen('gs-unflagging', () => import('../screens/gs/GsDetailScreen.tsx')), access: 'private' },
   { path: '/customer-audit/:appointmentId/:expiryTime', screen: lazy(() => import('../screens/public/CustomerAuditScreen.tsx')), access: 'public' },
   { path: '/sell-online', screen: lazy(() => import('../screens/public/SellOnlineScreen.tsx')), access: 'public' },
   { path: '/public/health', screen: lazy(() => import('../screens/public/HealthScreen.tsx')), access: 'public' },

@@ -68,6 +68,8 @@ interface Context {
   bikeId: number;
   version: number;
   config: ReviewConfig;
+  /** The config version `config` is (issue 17; null: the JSON in src/config): the server checks the submit against it. */
+  configVersion: number | null;
   status: BikeStatus | null;
   push: BikePushBody | null;
 }
@@ -79,7 +81,7 @@ const blockOf = (model: ReviewModel, config: ReviewConfig) => validateBeforeSubm
 export const bikeSubmissionMachine = setup({
   types: {
     context: {} as Context,
-    input: {} as { appointmentId: string; bikeId: number; version: number; config: ReviewConfig },
+    input: {} as { appointmentId: string; bikeId: number; version: number; config: ReviewConfig; configVersion: number | null },
     events: {} as BikeSubmissionEvent,
     tags: {} as 'busy' | 'submitted',
   },
@@ -142,7 +144,14 @@ export const bikeSubmissionMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'submitStatus',
-        input: ({ context }) => ({ status: context.status!, reason: context.push!.reason, bikeId: context.bikeId, appointmentId: context.appointmentId, version: context.version }),
+        input: ({ context }) => ({
+          status: context.status!,
+          reason: context.push!.reason,
+          bikeId: context.bikeId,
+          appointmentId: context.appointmentId,
+          version: context.version,
+          configVersion: context.configVersion,
+        }),
         onDone: 'submitted',
         onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ message: submitError(event.error) }) } },
       },

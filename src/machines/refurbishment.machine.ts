@@ -11,9 +11,12 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { serverDetail } from './error-detail.ts';
-import { REFURBISHMENT_CONFIG, dropsEntry, isEditable, submitOutcome, type RemarkEntry, type RefurbishmentSection } from './refurbishment.rules.ts';
+import { dropsEntry, isEditable, submitOutcome, type RefurbishmentConfig, type RemarkEntry, type RefurbishmentSection } from './refurbishment.rules.ts';
 
-/** The body of POST v2/refurbishment/{appointmentId} (spec 001 §3), plus the version the page showed. */
+/**
+ * The body of POST v2/refurbishment/{appointmentId} (spec 001 §3), plus the version the page showed and the config
+ * version the review runs (issue 17; null: the JSON in src/config), which the server checks the submit against.
+ */
 export interface RefurbishmentSubmitPayload {
   appointmentId: string;
   fields: RemarkEntry[];
@@ -21,6 +24,7 @@ export interface RefurbishmentSubmitPayload {
   status: string;
   section: RefurbishmentSection;
   version: number;
+  configVersion: number | null;
 }
 
 export interface RefurbishmentInput {
@@ -33,6 +37,9 @@ export interface RefurbishmentInput {
   versioned: boolean;
   /** Verdicts already stored on the section under review (shown, and kept unless changed). */
   entries?: RemarkEntry[];
+  /** The refurbishment config version the review was opened on, kept until it is submitted. */
+  config: RefurbishmentConfig;
+  configVersion: number | null;
 }
 
 export type RefurbishmentEvent =
@@ -49,6 +56,8 @@ interface RefurbishmentContext {
   user: string;
   editable: boolean;
   entries: RemarkEntry[];
+  config: RefurbishmentConfig;
+  configVersion: number | null;
 }
 
 const GENERIC_ERROR = 'Something went wrong, please try again';
@@ -62,22 +71,30 @@ export function plainDetail(error: unknown): string {
 }
 
 /** Spec 001 §8: 'Error::' plus the server detail. */
-export function submitErrorText(error: unknown): string {
-  return `${REFURBISHMENT_CONFIG.texts.submitErrorPrefix}${plainDetail(error)}`;
+export function submitErrorText(config: RefurbishmentConfig, error: unknown): string {
+  return `${config.texts.submitErrorPrefix}${plainDetail(error)}`;
 }
 
 /** The entries after `change` on one item, with an emptied, not-rejected entry removed (config rule). */
-function updateEntry(entries: readonly RemarkEntry[], hashKey: string, change: (entry: RemarkEntry | undefined) => RemarkEntry): RemarkEntry[] {
-  const current = entries.find((e) => e.hashKey === hashKey);
+function updateEntry(context: RefurbishmentContext, hashKey: string, change: (entry: RemarkEntry | undefined) => RemarkEntry): RemarkEntry[] {
+  const current = context.entries.find((e) => e.hashKey === hashKey);
   const next = change(current);
-  const rest = current ? entries.map((e) => (e === current ? next : e)) : [...entries, next];
-  return dropsEntry(next) ? rest.filter((e) => e !== next) : rest;
+  const rest = current ? context.entries.map((e) => (e === current ? next : e)) : [...context.entries, next];
+  return dropsEntry(context.config, next) ? rest.filter((e) => e !== next) : rest;
 }
 
 export function submitPayload(context: RefurbishmentContext): RefurbishmentSubmitPayload {
-  const { section } = submitOutcome(context.status, context.entries);
+  const { section } = submitOutcome(context.config, context.status, context.entries);
   if (!section) throw new Error(`status ${context.status} is not reviewable`);
-  return { appointmentId: context.appointmentId, fields: context.entries, reviewBy: context.user, status: context.status, section, version: context.version };
+  return {
+    appointmentId: context.appointmentId,
+    fields: context.entries,
+    reviewBy: context.user,
+    status: context.status,
+    section,
+    version: context.version,
+    configVersion: context.configVersion,
+  };
 }
 
 export const refurbishmentMachine = setup({
@@ -98,10 +115,10 @@ export const refurbishmentMachine = setup({
   },
   guards: {
     editable: ({ context }) => context.editable,
-    reviewable: ({ context }) => context.editable && submitOutcome(context.status, context.entries).status !== null,
+    reviewable: ({ context }) => context.editable && submitOutcome(context.config, context.status, context.entries).status !== null,
   },
   delays: {
-    redirect: REFURBISHMENT_CONFIG.redirectAfterSubmitMs,
+    redirect: ({ context }) => context.config.redirectAfterSubmitMs,
   },
 }).createMachine({
   id: 'refurbishment',
@@ -110,8 +127,10 @@ export const refurbishmentMachine = setup({
     status: input.status,
     version: input.version,
     user: input.user,
-    editable: isEditable({ assignee: input.assignee, user: input.user, versioned: input.versioned }),
+    editable: isEditable(input.config, { assignee: input.assignee, user: input.user, versioned: input.versioned }),
     entries: input.entries ?? [],
+    config: input.config,
+    configVersion: input.configVersion,
   }),
   initial: 'editing',
   states: {
@@ -121,17 +140,17 @@ export const refurbishmentMachine = setup({
           guard: 'editable',
           actions: assign({
             entries: ({ context, event }) =>
-              updateEntry(context.entries, event.hashKey, (entry) => ({ hashKey: event.hashKey, qcRemark: event.qcRemark, isRejected: entry?.isRejected ?? 0 })),
+              updateEntry(context, event.hashKey, (entry) => ({ hashKey: event.hashKey, qcRemark: event.qcRemark, isRejected: entry?.isRejected ?? 0 })),
           }),
         },
         TOGGLE_REJECT: {
           guard: 'editable',
           actions: assign({
             entries: ({ context, event }) =>
-              updateEntry(context.entries, event.hashKey, (entry) => ({ hashKey: event.hashKey, qcRemark: entry?.qcRemark ?? '', isRejected: entry?.isRejected === 1 ? 0 : 1 })),
+              updateEntry(context, event.hashKey, (entry) => ({ hashKey: event.hashKey, qcRemark: entry?.qcRemark ?? '', isRejected: entry?.isRejected === 1 ? 0 : 1 })),
           }),
         },
-        SET_ENTRIES: { guard: 'editable', actions: assign({ entries: ({ event }) => event.entries.filter((e) => !dropsEntry(e)) }) },
+        SET_ENTRIES: { guard: 'editable', actions: assign({ entries: ({ context, event }) => event.entries.filter((e) => !dropsEntry(context.config, e)) }) },
         SUBMIT: { guard: 'reviewable', target: 'submitting' },
       },
     },
@@ -141,7 +160,7 @@ export const refurbishmentMachine = setup({
         src: 'submitReview',
         input: ({ context }) => submitPayload(context),
         onDone: { target: 'submitted', actions: { type: 'showSuccess', params: ({ event }) => ({ status: event.output.status }) } },
-        onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: submitErrorText(event.error) }) } },
+        onError: { target: 'editing', actions: { type: 'showError', params: ({ context, event }) => ({ message: submitErrorText(context.config, event.error) }) } },
       },
     },
     submitted: {

@@ -1,10 +1,14 @@
 /**
- * The GS refurbishment review's rules, read from `src/config/refurbishment/refurbishment.json` and run by the engine
- * (json-logic and outcome rules), so the machine, the screens and the server follow the same config.
+ * The GS refurbishment review's rules, read from the refurbishment config (`src/config/refurbishment/refurbishment.json`
+ * is the seed; a review runs the version its route loaded) and run by the engine (json-logic and outcome rules), so
+ * the machine, the screens and the server follow the same config.
  */
-import config from '../config/refurbishment/refurbishment.json';
+import seed from '../config/refurbishment/refurbishment.json';
 import { runLogic, truthy } from '../engine/logic.ts';
 import { evaluateOutcome, type OutcomeRule } from '../engine/outcome.ts';
+import type { RefurbishmentConfig } from '../products/refurbishment/refurbishment-config.ts';
+
+export type { RefurbishmentConfig };
 
 export type RefurbishmentStatus = 'review' | 'refReview' | 'rejected' | 'refRejected' | 'inRef' | 'done';
 export type RefurbishmentSection = 'beforeRef' | 'afterRef';
@@ -16,32 +20,33 @@ export interface RemarkEntry {
   isRejected: 0 | 1;
 }
 
-export const REFURBISHMENT_CONFIG = config;
-export const REFURBISHMENT_TEXTS = config.texts;
+/** The JSON in src/config: the list and version screens' config, and the review's fallback. */
+export const REFURBISHMENT_CONFIG: RefurbishmentConfig = seed;
+export const REFURBISHMENT_TEXTS = seed.texts;
 
-const OUTCOME = config.outcomes.submission as OutcomeRule<{ status: RefurbishmentStatus | null; section: RefurbishmentSection | null }>[];
+type Outcome = OutcomeRule<{ status: RefurbishmentStatus | null; section: RefurbishmentSection | null }>;
 
 /** The status and section a submit from `status` with these entries leads to (null fields: not reviewable). */
-export function submitOutcome(status: string, entries: readonly RemarkEntry[]) {
-  return evaluateOutcome(OUTCOME, { status, rejectedCount: entries.filter((e) => e.isRejected === 1).length });
+export function submitOutcome(config: RefurbishmentConfig, status: string, entries: readonly RemarkEntry[]) {
+  return evaluateOutcome(config.outcomes.submission as Outcome[], { status, rejectedCount: entries.filter((e) => e.isRejected === 1).length });
 }
 
 /** Spec 001 §5: the QC box and Reject are editable only for the assignee in the unversioned view. */
-export function isEditable(facts: { assignee: string | null | undefined; user: string; versioned: boolean }): boolean {
+export function isEditable(config: RefurbishmentConfig, facts: { assignee: string | null | undefined; user: string; versioned: boolean }): boolean {
   return truthy(runLogic(config.rules.editable, { assignee: facts.assignee?.toLowerCase() ?? null, user: facts.user.toLowerCase(), versioned: facts.versioned }));
 }
 
 /** Spec 001 §2: after-refurbishment data (actual cost, comments) is shown from refReview on. */
-export function showsAfterRef(status: string): boolean {
+export function showsAfterRef(config: RefurbishmentConfig, status: string): boolean {
   return truthy(runLogic(config.rules.afterRefShown, { status }));
 }
 
 /** Which side of the items holds the QC verdicts of a refurbishment in `status`. */
-export function verdictSection(status: string): RefurbishmentSection {
+export function verdictSection(config: RefurbishmentConfig, status: string): RefurbishmentSection {
   return runLogic(config.rules.verdictSection, { status }) as RefurbishmentSection;
 }
 
 /** Spec 001 §4: an entry that is not rejected and has no remark is dropped. */
-export function dropsEntry(entry: RemarkEntry): boolean {
+export function dropsEntry(config: RefurbishmentConfig, entry: RemarkEntry): boolean {
   return truthy(runLogic(config.rules.dropEntry, { qcRemark: entry.qcRemark, isRejected: entry.isRejected }));
 }

@@ -2,6 +2,7 @@
  * The GS unflagging action bar (spec 002 §2 'GS unflagging detail', §4 'Condition flag', §5, §8, §9): the assignee
  * picks 'Mark as {current type}', 'Change to {other type}' or 'Un-flag this car'; what each submits and asks for
  * comes from the config's outcome rules (src/products/gs-unflagging/unflag.ts), the same ones the server applies.
+ * The config is the version the detail's route loaded (issue 17); the submit names it, and the server decides by it.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import unflagJson from '../config/gs-unflagging/unflag.json';
@@ -17,12 +18,13 @@ import {
 } from '../products/gs-unflagging/unflag.ts';
 import { errorDetail } from './error-detail.ts';
 
-/** The config as the browser runs it (checked by `npm run config:check` and the server at start). */
+/** The JSON in src/config (checked by `npm run config:check` and the server at start): the list's config and the detail's fallback. */
 export const UNFLAG_CONFIG = unflagJson as UnflagConfig;
 
 export interface UnflagRequest {
   appointmentId: string;
-  payload: UnflagPayload;
+  /** The PATCH body with the config version the page runs (null: the JSON in src/config). */
+  payload: UnflagPayload & { configVersion: number | null };
   /** The detail's ETag: the server refuses (412) when the flag changed since the page loaded. */
   etag: string | null;
 }
@@ -30,6 +32,8 @@ export interface UnflagRequest {
 export interface UnflagInput extends FlagFacts {
   appointmentId: string;
   etag?: string | null;
+  config: UnflagConfig;
+  configVersion: number | null;
 }
 
 export type UnflagEvent =
@@ -53,6 +57,8 @@ export interface UnflagForm {
 export interface UnflagContext extends FlagFacts {
   appointmentId: string;
   etag: string | null;
+  config: UnflagConfig;
+  configVersion: number | null;
   action: UnflagAction | null;
   reason: string;
   disposition: string | null;
@@ -62,14 +68,14 @@ export interface UnflagContext extends FlagFacts {
 
 /** The outcome of the chosen action on this car (null before one is chosen). */
 export function chosenOutcome(context: UnflagContext): ActionOutcome | null {
-  return context.action ? actionOutcome(UNFLAG_CONFIG, context.action, context) : null;
+  return context.action ? actionOutcome(context.config, context.action, context) : null;
 }
 
 /** The failure toast (spec 002 §8): the server's detail, plus ', Please retry again.' on 412. */
-export function failureMessage(error: unknown): string {
+export function failureMessage(config: UnflagConfig, error: unknown): string {
   const detail = errorDetail(error, 'Something went wrong');
   const status = (error as { status?: unknown } | null)?.status;
-  return status === 412 ? `${detail}${UNFLAG_CONFIG.messages.retrySuffix}` : detail;
+  return status === 412 ? `${detail}${config.messages.retrySuffix}` : detail;
 }
 
 const initialForm = { action: null, reason: '', disposition: null, subDisposition: [], errors: {} } as const;
@@ -100,14 +106,14 @@ export const unflagMachine = setup({
     resetForm: assign({ ...initialForm, subDisposition: () => [], errors: () => ({}) }),
   },
   guards: {
-    formOffered: ({ context, event }) => event.type === 'SET_FORM' && event.form !== null && actionOutcome(UNFLAG_CONFIG, event.form.action, context).enabled,
-    actionEnabled: ({ context }, params: { action: UnflagAction }) => actionOutcome(UNFLAG_CONFIG, params.action, context).enabled,
+    formOffered: ({ context, event }) => event.type === 'SET_FORM' && event.form !== null && actionOutcome(context.config, event.form.action, context).enabled,
+    actionEnabled: ({ context }, params: { action: UnflagAction }) => actionOutcome(context.config, params.action, context).enabled,
     formValid: ({ context }) => {
       const outcome = chosenOutcome(context);
-      return !!outcome && Object.keys(validateUnflag(UNFLAG_CONFIG, outcome, context)).length === 0;
+      return !!outcome && Object.keys(validateUnflag(context.config, outcome, context)).length === 0;
     },
   },
-  delays: { redirect: UNFLAG_CONFIG.redirectAfterSuccessMs },
+  delays: { redirect: ({ context }) => context.config.redirectAfterSuccessMs },
 }).createMachine({
   id: 'unflag',
   context: ({ input }) => ({
@@ -115,6 +121,8 @@ export const unflagMachine = setup({
     conditionFlag: input.conditionFlag,
     hardBeta: input.hardBeta,
     etag: input.etag ?? null,
+    config: input.config,
+    configVersion: input.configVersion,
     ...initialForm,
     subDisposition: [],
     errors: {},
@@ -145,7 +153,7 @@ export const unflagMachine = setup({
         CANCEL: { target: 'choosing', actions: assign({ ...initialForm, subDisposition: () => [], errors: () => ({}) }) },
         SUBMIT: [
           { guard: 'formValid', target: 'submitting', actions: assign({ errors: () => ({}) }) },
-          { actions: assign({ errors: ({ context }) => validateUnflag(UNFLAG_CONFIG, chosenOutcome(context)!, context) }) },
+          { actions: assign({ errors: ({ context }) => validateUnflag(context.config, chosenOutcome(context)!, context) }) },
         ],
       },
     },
@@ -153,9 +161,13 @@ export const unflagMachine = setup({
       tags: ['busy', 'form'],
       invoke: {
         src: 'submitUnflag',
-        input: ({ context }) => ({ appointmentId: context.appointmentId, etag: context.etag, payload: unflagPayload(chosenOutcome(context)!, context) }),
+        input: ({ context }) => ({
+          appointmentId: context.appointmentId,
+          etag: context.etag,
+          payload: { ...unflagPayload(chosenOutcome(context)!, context), configVersion: context.configVersion },
+        }),
         onDone: { target: 'done', actions: { type: 'showSuccess', params: ({ event }) => ({ message: event.output }) } },
-        onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ message: failureMessage(event.error) }) } },
+        onError: { target: 'editing', actions: { type: 'showError', params: ({ context, event }) => ({ message: failureMessage(context.config, event.error) }) } },
       },
     },
     done: {

@@ -27,6 +27,22 @@ export interface Product {
   readonly version: number | null;
 }
 
+/**
+ * A rules product (refurbishment, GS unflagging) with its config document. Its loader (ajv and the rules' semantic
+ * checks) runs in `npm run config:check` and on the server, which checks a version before storing and serving it, so
+ * the browser takes the document as it comes.
+ */
+export interface RulesProduct<C = unknown> {
+  readonly id: string;
+  readonly definition: Extract<ProductDefinition, { kind: 'rules' }>;
+  readonly config: C;
+  /** The config version (issue 17) the config came from; null for the JSON in src/config. */
+  readonly version: number | null;
+}
+
+/** Any product a screen runs: a row-based review (with its engine) or a rules product. */
+export type AnyProduct = Product | RulesProduct;
+
 const built = new Map<string, Product>();
 
 /** True when `id` names a registered product. */
@@ -39,10 +55,15 @@ export function reviewProductIds(): string[] {
   return [...PRODUCTS.values()].filter((p) => p.kind === 'review').map((p) => p.id);
 }
 
-/** A review product's definition; throws for an unknown id or a `rules` product. */
-function reviewDefinition(id: string): Extract<ProductDefinition, { kind: 'review' }> {
+function definitionOf(id: string): ProductDefinition {
   const definition = PRODUCTS.get(id);
   if (!definition) throw new Error(`unknown product '${id}' (known: ${[...PRODUCTS.keys()].join(', ')})`);
+  return definition;
+}
+
+/** A review product's definition; throws for an unknown id or a `rules` product. */
+function reviewDefinition(id: string): Extract<ProductDefinition, { kind: 'review' }> {
+  const definition = definitionOf(id);
   if (definition.kind !== 'review') throw new Error(`product '${id}' is not a row-based review: it has no engine`);
   return definition;
 }
@@ -65,4 +86,21 @@ export function productFromConfig(id: string, file: ReviewConfigFile, version: n
   const config = buildConfig(file);
   if (config.product.id !== id) throw new Error(`product '${id}': its product.json declares id '${config.product.id}'`);
   return { id, definition, config, engine: createEngine(config), version };
+}
+
+/** A product as the JSON in src/config declares it (the seed and fallback), of either kind. */
+export function seedProduct(id: string): AnyProduct {
+  const definition = definitionOf(id);
+  if (definition.kind === 'review') return getProduct(id);
+  return { id, definition, config: Object.values(definition.files)[0], version: null };
+}
+
+/**
+ * A product from a stored config version of either kind: a review product is built (the engine's semantic checks,
+ * ConfigError on a problem); a rules product's document is taken as the server checked it.
+ */
+export function productFromVersion(id: string, document: unknown, version: number): AnyProduct {
+  const definition = definitionOf(id);
+  if (definition.kind === 'review') return productFromConfig(id, document as ReviewConfigFile, version);
+  return { id, definition, config: document, version };
 }

@@ -10,11 +10,10 @@ import { checkConfigFile } from '../engine/config-schema.ts';
 import { createEngine } from '../engine/model.ts';
 import { evaluateOutcome } from '../engine/outcome.ts';
 import { loadRefurbishmentConfig, runRefurbishmentCases } from './refurbishment/refurbishment-config.ts';
-import { actionOutcome } from './gs-unflagging/unflag.ts';
+import { actionOutcome, type UnflagConfig } from './gs-unflagging/unflag.ts';
 import { loadUnflagConfig } from './gs-unflagging/unflag-config.ts';
 import type { ProductDefinition } from './definition.ts';
 import { PRODUCTS } from './registry.ts';
-
 
 /** A problem at a JSON path of the document (`/rules/3/when`), as a plain sentence. */
 export interface ConfigProblem {
@@ -73,31 +72,43 @@ const NAMES: ReadonlyMap<string, string> = new Map([
   ['gs-unflagging', 'GS unflagging'],
 ]);
 
-const RULES_CHECKS: ReadonlyMap<string, (json: unknown) => CaseResult[]> = new Map([
-  ['refurbishment', (json: unknown) => runRefurbishmentCases(loadRefurbishmentConfig(json, ''))],
+/**
+ * The rules products' loaders (their schema and semantic checks, ConfigError on a problem) and case runners. The
+ * server loads a stored version of a rules product through `loadRulesConfig` before a submission runs it.
+ */
+const RULES: ReadonlyMap<string, { load: (json: unknown) => unknown; cases: (config: never) => CaseResult[] }> = new Map([
+  ['refurbishment', { load: (json: unknown) => loadRefurbishmentConfig(json, ''), cases: runRefurbishmentCases }],
   [
     'gs-unflagging',
-    (json: unknown) => {
-      const config = loadUnflagConfig(json, '');
-      return config.cases.map((c) => {
-        const { action, ...facts } = c.facts;
-        // Expectations name the rule's own fields (keepFlag …) or the resolved outcome's, as config:check compares them.
-        const got: Record<string, unknown> = { ...evaluateOutcome(config.outcomes, c.facts), ...actionOutcome(config, action, facts) };
-        const problems = Object.entries(c.expect)
-          .filter(([key, value]) => got[key] !== value)
-          .map(([key, value]) => `${key}: expected ${JSON.stringify(value)}, got ${JSON.stringify(got[key])}`);
-        return { name: c.name, problems };
-      });
+    {
+      load: (json: unknown) => loadUnflagConfig(json, ''),
+      cases: (config: UnflagConfig) =>
+        config.cases.map((c) => {
+          const { action, ...facts } = c.facts;
+          // Expectations name the rule's own fields (keepFlag …) or the resolved outcome's, as config:check compares them.
+          const got: Record<string, unknown> = { ...evaluateOutcome(config.outcomes, c.facts), ...actionOutcome(config, action, facts) };
+          const problems = Object.entries(c.expect)
+            .filter(([key, value]) => got[key] !== value)
+            .map(([key, value]) => `${key}: expected ${JSON.stringify(value)}, got ${JSON.stringify(got[key])}`);
+          return { name: c.name, problems };
+        }),
     },
   ],
 ]);
+
+/** A rules product's config document checked and typed by its loader; throws ConfigError when it fails a check. */
+export function loadRulesConfig(id: string, json: unknown): unknown {
+  const rules = RULES.get(id);
+  if (!rules) throw new Error(`product '${id}' has no rules loader`);
+  return rules.load(json);
+}
 
 /** Every product of the registry the studio can check (a rules product needs its loader above). */
 export const STUDIO_PRODUCTS: readonly StudioProduct[] = [...PRODUCTS.values()].flatMap((d) => {
   const name = NAMES.get(d.id) ?? d.id;
   if (d.kind === 'review') return [reviewProduct(d, name)];
-  const check = RULES_CHECKS.get(d.id);
-  return check ? [rulesProduct(d, name, check)] : [];
+  const rules = RULES.get(d.id);
+  return rules ? [rulesProduct(d, name, (json) => rules.cases(rules.load(json) as never))] : [];
 });
 
 export function studioProduct(id: string): StudioProduct | undefined {

@@ -3,6 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toasts } from '../../src/components/Toasts.tsx';
 import { GsDetailScreen } from '../../src/screens/gs/GsDetailScreen.tsx';
+import { ProductProvider } from '../../src/products/ProductContext.tsx';
 import { PENDING, fail, serve, sessionFor, signIn } from '../support/api.ts';
 import { gsDetail, gsRoutes } from '../support/gs.ts';
 import '../../src/screens/gs/gs.css';
@@ -35,7 +36,11 @@ function GsDetail({ inspection, role, server }: Args) {
     <MemoryRouter key={`${inspection}|${role}|${server}`} initialEntries={[`/gs-unflagging-details/${detail.appointmentId}?leadToken=lead-1`]}>
       <Toasts />
       <Routes>
-        <Route path="/gs-unflagging-details/:appointmentId" element={<GsDetailScreen />} />
+        <Route path="/gs-unflagging-details/:appointmentId" element={
+            <ProductProvider product="gs-unflagging">
+              <GsDetailScreen />
+            </ProductProvider>
+          } />
         <Route path="/gs-unflagging" element={<p>Back on the GS unflagging list</p>} />
       </Routes>
     </MemoryRouter>

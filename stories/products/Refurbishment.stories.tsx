@@ -2,8 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toasts } from '../../src/components/Toasts.tsx';
-import { submitOutcome, type RemarkEntry } from '../../src/machines/refurbishment.rules.ts';
+import { REFURBISHMENT_CONFIG, submitOutcome, type RemarkEntry } from '../../src/machines/refurbishment.rules.ts';
 import { RefurbishmentReviewScreen } from '../../src/screens/refurbishment/RefurbishmentReviewScreen.tsx';
+import { ProductProvider } from '../../src/products/ProductContext.tsx';
 import { OTHER_REVIEWER, PENDING, REVIEWER, fail, serve, sessionFor, signIn } from '../support/api.ts';
 import { refurbDetail } from '../support/gs.ts';
 
@@ -37,7 +38,7 @@ function RefurbishmentReview({ inspection, role, pastVersion, server }: Args) {
     // The server answers the status the config's outcome gives (server/routes/refurbishment.ts runs the same rules).
     'POST v2/refurbishment/*': ({ body }) => {
       const { status, fields } = body as { status: string; fields: RemarkEntry[] };
-      return { detail: { message: 'Review submitted', status: submitOutcome(status, fields).status, version: detail.version + 1 } };
+      return { detail: { message: 'Review submitted', status: submitOutcome(REFURBISHMENT_CONFIG, status, fields).status, version: detail.version + 1 } };
     },
   });
   signIn(VIEWERS[role]);
@@ -46,7 +47,11 @@ function RefurbishmentReview({ inspection, role, pastVersion, server }: Args) {
     <MemoryRouter key={`${inspection}|${role}|${pastVersion}|${server}`} initialEntries={[url]}>
       <Toasts />
       <Routes>
-        <Route path="/gs-refurbishment-review/:appointmentId" element={<RefurbishmentReviewScreen />} />
+        <Route path="/gs-refurbishment-review/:appointmentId" element={
+            <ProductProvider product="refurbishment">
+              <RefurbishmentReviewScreen />
+            </ProductProvider>
+          } />
         <Route path="/gs-refurbishment" element={<p>Back on the refurbishment list</p>} />
       </Routes>
     </MemoryRouter>

@@ -45,9 +45,12 @@ describe('bike calls (spec 001 §7)', () => {
     await assignBike('BK1', 'bike.qc@qc.example');
     expect(seen[0].url).toBe('appointment/BK1/qc/assign');
     expect(Object.fromEntries(seen[0].data as FormData)).toEqual({ assignUser: 'bike.qc@qc.example' });
-    await submitBikeStatus({ status: 'REJECTED', reason: 'RC', bikeId: 5, appointmentId: 'BK1', version: 2 });
+    await submitBikeStatus({ status: 'REJECTED', reason: 'RC', bikeId: 5, appointmentId: 'BK1', version: 2, configVersion: 9 });
     expect(seen[1].url).toBe('appointment/BK1/qc');
-    expect(Object.fromEntries(seen[1].data as FormData)).toEqual({ status: 'REJECTED', reason: 'RC', bikeId: '5', appointmentId: 'BK1', version: '2' });
+    expect(Object.fromEntries(seen[1].data as FormData)).toEqual({ status: 'REJECTED', reason: 'RC', bikeId: '5', appointmentId: 'BK1', version: '2', configVersion: '9' });
+    // The config in src/config (version null) is named 'seed': a form field has no null (issue 17).
+    await submitBikeStatus({ status: 'APPROVED', reason: '', bikeId: 5, appointmentId: 'BK1', version: 2, configVersion: null });
+    expect((seen[2].data as FormData).get('configVersion')).toBe('seed');
   });
 
   it('models go to the main host with makeCode; media URLs follow the public configuration', async () => {

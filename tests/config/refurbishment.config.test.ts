@@ -31,17 +31,17 @@ describe('src/config/refurbishment (spec 001 §4, §5, §9)', () => {
   });
 
   it('item rules: editable for the assignee (any letter case) in the unversioned view only; the empty entry is dropped', () => {
-    expect(isEditable({ assignee: 'QC.Reviewer@qc.example', user: 'qc.reviewer@qc.example', versioned: false })).toBe(true);
-    expect(isEditable({ assignee: 'qc.reviewer@qc.example', user: 'qc.reviewer@qc.example', versioned: true })).toBe(false);
-    expect(isEditable({ assignee: null, user: 'qc.reviewer@qc.example', versioned: false })).toBe(false);
-    expect(isEditable({ assignee: 'qc.reviewer2@qc.example', user: 'qc.reviewer@qc.example', versioned: false })).toBe(false);
-    expect(dropsEntry({ hashKey: 'a', qcRemark: '', isRejected: 0 })).toBe(true);
-    expect(dropsEntry({ hashKey: 'a', qcRemark: '', isRejected: 1 })).toBe(false);
-    expect(dropsEntry({ hashKey: 'a', qcRemark: 'x', isRejected: 0 })).toBe(false);
+    expect(isEditable(config, { assignee: 'QC.Reviewer@qc.example', user: 'qc.reviewer@qc.example', versioned: false })).toBe(true);
+    expect(isEditable(config, { assignee: 'qc.reviewer@qc.example', user: 'qc.reviewer@qc.example', versioned: true })).toBe(false);
+    expect(isEditable(config, { assignee: null, user: 'qc.reviewer@qc.example', versioned: false })).toBe(false);
+    expect(isEditable(config, { assignee: 'qc.reviewer2@qc.example', user: 'qc.reviewer@qc.example', versioned: false })).toBe(false);
+    expect(dropsEntry(config, { hashKey: 'a', qcRemark: '', isRejected: 0 })).toBe(true);
+    expect(dropsEntry(config, { hashKey: 'a', qcRemark: '', isRejected: 1 })).toBe(false);
+    expect(dropsEntry(config, { hashKey: 'a', qcRemark: 'x', isRejected: 0 })).toBe(false);
   });
 
   it('after-refurbishment data shows from refReview on; verdicts sit on beforeRef until then', () => {
-    expect(config.statuses.filter(showsAfterRef)).toEqual(['refReview', 'refRejected', 'done']);
-    expect(config.statuses.map(verdictSection)).toEqual(['beforeRef', 'afterRef', 'beforeRef', 'afterRef', 'beforeRef', 'afterRef']);
+    expect(config.statuses.filter((status) => showsAfterRef(config, status))).toEqual(['refReview', 'refRejected', 'done']);
+    expect(config.statuses.map((status) => verdictSection(config, status))).toEqual(['beforeRef', 'afterRef', 'beforeRef', 'afterRef', 'beforeRef', 'afterRef']);
   });
 });

@@ -19,7 +19,7 @@ function start() {
   const submit = controlledCall<BikeSubmitForm>();
   const spies = { showAlert: vi.fn(), showSuccess: vi.fn(), showError: vi.fn(), redirect: vi.fn() };
   const actor = createActor(bikeSubmissionMachine.provide({ actors: { pushData: push.logic, submitStatus: submit.logic }, actions: spies }), {
-    input: { appointmentId: detail.appointmentId, bikeId: detail.bikeId, version: detail.version, config: bikeConfig },
+    input: { appointmentId: detail.appointmentId, bikeId: detail.bikeId, version: detail.version, config: bikeConfig, configVersion: 4 },
   }).start();
   return { actor, push, submit, spies };
 }
@@ -36,7 +36,7 @@ describe('bike submission machine', () => {
     expect(push.calls[0].images.every((i) => !i.rejected)).toBe(true);
     expect(push.calls[0].videos).toEqual([{ hashKey: `${detail.appointmentId}_mainImage_walkaround`, rejected: false }]);
     await push.settle({ ok: {} });
-    expect(submit.calls[0]).toEqual({ status: 'APPROVED', reason: '', bikeId: 5000, appointmentId: detail.appointmentId, version: 1 });
+    expect(submit.calls[0]).toEqual({ status: 'APPROVED', reason: '', bikeId: 5000, appointmentId: detail.appointmentId, version: 1, configVersion: 4 });
     await submit.settle({ ok: {} });
     expect(spies.showSuccess).toHaveBeenCalledWith(expect.anything(), { status: 'APPROVED' });
     expect(BIKE_REDIRECT_MS).toBe(3000);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type PromiseActorLogic } from 'xstate';
 import { ApiError } from '../../src/api/http.ts';
 import { refurbishmentMachine, type RefurbishmentInput, type RefurbishmentSubmitPayload } from '../../src/machines/refurbishment.machine.ts';
+import { REFURBISHMENT_CONFIG } from '../../src/machines/refurbishment.rules.ts';
 import { controlledCall } from './helpers.ts';
 
 const ME = 'qc.reviewer@qc.example';
@@ -16,7 +17,7 @@ function start(over: Partial<RefurbishmentInput> = {}) {
     navigateToList: vi.fn(),
   };
   const actor = createActor(refurbishmentMachine.provide({ actors: { submitReview: call.logic as unknown as SubmitLogic }, actions: spies }), {
-    input: { appointmentId: '2007310001', status: 'review', version: 3, user: ME, assignee: 'QC.Reviewer@qc.example', versioned: false, ...over },
+    input: { appointmentId: '2007310001', status: 'review', version: 3, user: ME, assignee: 'QC.Reviewer@qc.example', versioned: false, config: REFURBISHMENT_CONFIG, configVersion: null, ...over },
   }).start();
   const entries = () => actor.getSnapshot().context.entries;
   return { actor, calls: call.calls, settle: call.settle, spies, entries };
@@ -87,6 +88,18 @@ describe('editable only for the assignee in the unversioned view (spec 001 §5, 
 });
 
 describe('submit: status and section by the config outcome rules (spec 001 §4)', () => {
+  it('runs the config version the review was opened on (issue 17): its outcome decides the section, and the payload names the version', () => {
+    // Version 5 reviews a 'review' refurbishment on the after-refurbishment side (the seed: beforeRef).
+    const version5 = structuredClone(REFURBISHMENT_CONFIG);
+    for (const rule of version5.outcomes.submission) if (rule.set.section === 'beforeRef') rule.set.section = 'afterRef';
+    const { actor, calls } = start({ config: version5, configVersion: 5 });
+    actor.send({ type: 'TOGGLE_REJECT', hashKey: 'b' });
+    actor.send({ type: 'SUBMIT' });
+    expect(calls).toEqual([
+      { appointmentId: '2007310001', fields: [{ hashKey: 'b', qcRemark: '', isRejected: 1 }], reviewBy: ME, status: 'review', section: 'afterRef', version: 3, configVersion: 5 },
+    ]);
+  });
+
   it.each([
     ['review, an item rejected', 'review', true, 'beforeRef'],
     ['review, remarks only', 'review', false, 'beforeRef'],
@@ -105,6 +118,7 @@ describe('submit: status and section by the config outcome rules (spec 001 §4)'
         status,
         section,
         version: 3,
+        configVersion: null,
       },
     ]);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);

@@ -14,7 +14,7 @@ function start(input: Partial<UnflagInput> = {}) {
     goToList: vi.fn(),
   };
   const actor = createActor(unflagMachine.provide({ actors: { submitUnflag: call.logic as never }, actions: spies }), {
-    input: { appointmentId: '2051200000', conditionFlag: 2, hardBeta: false, etag: '"2-1"', ...input },
+    input: { appointmentId: '2051200000', conditionFlag: 2, hardBeta: false, etag: '"2-1"', config: UNFLAG_CONFIG, configVersion: null, ...input },
   }).start();
   const messages = (spy: typeof spies.showSuccess) => spy.mock.calls.map((c) => c[1].message);
   return { actor, calls: call.calls, settle: call.settle, spies, messages };
@@ -54,7 +54,7 @@ describe('unflag machine (spec 002 §4, §5, §8)', () => {
     const { actor, calls, settle, spies, messages } = start();
     actor.send({ type: 'SELECT', action: 'confirm' });
     actor.send({ type: 'SUBMIT' });
-    expect(calls).toEqual([{ appointmentId: '2051200000', etag: '"2-1"', payload: { reason: '', disposition: '', conditionFlag: 2, status: 'REVIEWED' } }]);
+    expect(calls).toEqual([{ appointmentId: '2051200000', etag: '"2-1"', payload: { reason: '', disposition: '', conditionFlag: 2, status: 'REVIEWED', configVersion: null } }]);
     await settle({ ok: 'Flag updated successfully' });
     expect(messages(spies.showSuccess)).toEqual(['Flag updated successfully']);
     expect(actor.getSnapshot().value).toBe('done');
@@ -65,7 +65,7 @@ describe('unflag machine (spec 002 §4, §5, §8)', () => {
     fill(actor, 'change', 'alpha-missed-defect');
     actor.send({ type: 'SET_SUB_DISPOSITIONS', keys: ['engine', 'chassis'] });
     actor.send({ type: 'SUBMIT' });
-    expect(calls[0].payload).toEqual({ reason: 'Not visible in the video', disposition: 'alpha-missed-defect', conditionFlag: 4, status: 'REVIEWED', subDisposition: ['engine', 'chassis'] });
+    expect(calls[0].payload).toEqual({ reason: 'Not visible in the video', disposition: 'alpha-missed-defect', conditionFlag: 4, status: 'REVIEWED', subDisposition: ['engine', 'chassis'], configVersion: null });
   });
 
   it("'Change to Alpha' turns a non-zero flag into 0 and omits sub-dispositions (the flag is beta)", () => {
@@ -73,7 +73,7 @@ describe('unflag machine (spec 002 §4, §5, §8)', () => {
     fill(actor, 'change');
     actor.send({ type: 'SET_SUB_DISPOSITIONS', keys: ['engine'] });
     actor.send({ type: 'SUBMIT' });
-    expect(calls[0].payload).toEqual({ reason: 'Not visible in the video', disposition: 'beta-false-positive', conditionFlag: 0, status: 'REVIEWED' });
+    expect(calls[0].payload).toEqual({ reason: 'Not visible in the video', disposition: 'beta-false-positive', conditionFlag: 0, status: 'REVIEWED', configVersion: null });
     expect(calls[0].payload).not.toHaveProperty('subDisposition');
   });
 
@@ -104,6 +104,32 @@ describe('unflag machine (spec 002 §4, §5, §8)', () => {
     expect(actor.getSnapshot().context.errors).toEqual({ reason: 'Reason is required' });
     expect(calls).toHaveLength(0);
     expect(actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('runs the config version the page loaded (issue 17): its rules decide the action, and the payload names the version', () => {
+    // Version 7 lets an un-flag go without a reason; the seed asks for one (above).
+    const version7 = structuredClone(UNFLAG_CONFIG);
+    version7.outcomes[0].set.needsReason = false;
+    const { actor, calls } = start({ config: version7, configVersion: 7 });
+    actor.send({ type: 'SELECT', action: 'unflag' });
+    actor.send({ type: 'SUBMIT' });
+    expect(calls).toEqual([
+      { appointmentId: '2051200000', etag: '"2-1"', payload: { reason: '', disposition: '', conditionFlag: -1, status: 'UNFLAGGED', configVersion: 7 } },
+    ]);
+    const seed = start();
+    seed.actor.send({ type: 'SELECT', action: 'unflag' });
+    seed.actor.send({ type: 'SUBMIT' });
+    expect(seed.calls).toEqual([]);
+  });
+
+  it("the version's redirect delay applies after success", async () => {
+    const version7 = { ...structuredClone(UNFLAG_CONFIG), redirectAfterSuccessMs: 500 };
+    const { actor, settle, spies } = start({ config: version7, configVersion: 7 });
+    actor.send({ type: 'SELECT', action: 'confirm' });
+    actor.send({ type: 'SUBMIT' });
+    await settle({ ok: 'Flag updated successfully' });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(spies.goToList).toHaveBeenCalledTimes(1);
   });
 
   it('after success: back to the list after 2 s, not before', async () => {

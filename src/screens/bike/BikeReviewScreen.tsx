@@ -387,7 +387,8 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
 
 function SubmitBar({ detail, model, onSubmitted }: { detail: BikeDetail; model: ReviewModel; onSubmitted: () => void }) {
   const navigate = useNavigate();
-  const { config } = useProduct();
+  // The config version the route loaded: the submit names it, so the server decides the status by the same rules.
+  const { config, version: configVersion } = useProduct();
   const actor = useActorRef(
     bikeSubmissionMachine.provide({
       actors: {
@@ -401,7 +402,7 @@ function SubmitBar({ detail, model, onSubmitted }: { detail: BikeDetail; model: 
         redirect: () => navigate('/inspection-bike'),
       },
     }),
-    { input: { appointmentId: detail.appointmentId, bikeId: detail.bikeId, version: detail.version, config } },
+    { input: { appointmentId: detail.appointmentId, bikeId: detail.bikeId, version: detail.version, config, configVersion } },
   );
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const submitted = useSelector(actor, (s) => s.hasTag('submitted'));

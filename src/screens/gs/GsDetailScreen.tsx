@@ -3,8 +3,8 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/http.ts';
 import { fetchDispositions, fetchGsDetail, type FlagTypeDispositions, type GsDetail, type GsImage } from '../../api/gs.ts';
 import { useSession } from '../../session/useSession.ts';
-import { flagTypeLabel } from '../../products/gs-unflagging/unflag.ts';
-import { UNFLAG_CONFIG } from '../../machines/unflag.machine.ts';
+import { flagTypeLabel, type UnflagConfig } from '../../products/gs-unflagging/unflag.ts';
+import { useRulesProduct } from '../../products/ProductContext.tsx';
 import { Carousel } from './Carousel.tsx';
 import { UnflagActionBar } from './UnflagActionBar.tsx';
 import './gs.css';
@@ -50,12 +50,16 @@ function YesNo({ value }: { value?: string }) {
  */
 export const DETAIL_FETCH_FAILED = 'Expection';
 
-/** /gs-unflagging-details/{appointmentId}?leadToken= (spec 002 §2 'GS unflagging detail'). */
+/**
+ * /gs-unflagging-details/{appointmentId}?leadToken= (spec 002 §2 'GS unflagging detail'), on the GS unflagging config
+ * version its route loaded (issue 17).
+ */
 export function GsDetailScreen() {
   const { appointmentId = '' } = useParams();
   const [search] = useSearchParams();
   const leadToken = search.get('leadToken') ?? '';
   const session = useSession();
+  const { config } = useRulesProduct<UnflagConfig>();
   const [data, setData] = useState<{ detail: GsDetail; etag: string | null } | null>(null);
   const [failure, setFailure] = useState<'notFound' | typeof DETAIL_FETCH_FAILED | null>(null);
   const [dispositions, setDispositions] = useState<FlagTypeDispositions[]>([]);
@@ -146,7 +150,7 @@ export function GsDetailScreen() {
       <section aria-labelledby="gs-flagging">
         <h2 id="gs-flagging">Flagging Details</h2>
         <p>
-          Flag Type: <strong>{flagTypeLabel(UNFLAG_CONFIG, facts)}</strong>
+          Flag Type: <strong>{flagTypeLabel(config, facts)}</strong>
         </p>
         {detail.otherInfo?.betaReason?.length ? (
           <ul aria-label="Flagging dispositions">

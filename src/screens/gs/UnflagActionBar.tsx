@@ -6,8 +6,9 @@ import { Label, TextArea, TextField } from 'react-aria-components';
 import { patchGsFlag, type FlagTypeDispositions } from '../../api/gs.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { SelectField } from '../../components/SelectField.tsx';
-import { actionLabel, UNFLAG_ACTIONS } from '../../products/gs-unflagging/unflag.ts';
-import { chosenOutcome, UNFLAG_CONFIG, unflagMachine, type UnflagForm } from '../../machines/unflag.machine.ts';
+import { actionLabel, UNFLAG_ACTIONS, type UnflagConfig } from '../../products/gs-unflagging/unflag.ts';
+import { chosenOutcome, unflagMachine, type UnflagForm } from '../../machines/unflag.machine.ts';
+import { useRulesProduct } from '../../products/ProductContext.tsx';
 import { draftKey } from '../../api/drafts.ts';
 import { configFingerprint } from '../../machines/review-draft.machine.ts';
 import { DraftBar } from '../../components/DraftBar.tsx';
@@ -31,6 +32,8 @@ interface Props {
  */
 export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, dispositions, user }: Props) {
   const navigate = useNavigate();
+  // The config version the detail's route loaded, kept by the machine until the action is submitted.
+  const { config, version: configVersion } = useRulesProduct<UnflagConfig>();
   const [snapshot, send] = useMachine(
     unflagMachine.provide({
       actors: { submitUnflag: fromPromise(({ input }) => patchGsFlag(input.appointmentId, input.payload, input.etag)) },
@@ -40,7 +43,7 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
         goToList: () => navigate('/gs-unflagging'),
       },
     }),
-    { input: { appointmentId, conditionFlag, hardBeta, etag } },
+    { input: { appointmentId, conditionFlag, hardBeta, etag, config, configVersion } },
   );
   const { context } = snapshot;
   const outcome = chosenOutcome(context);
@@ -53,7 +56,7 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
   const draft = useReviewDraft({
     draftKey: draftKey(user, appointmentId, 'gs'),
     // The detail's ETag changes with the flag: a draft made on another flag is offered, not applied.
-    version: `${appointmentId}:${conditionFlag}:${hardBeta ? 1 : 0}:${etag ?? ''}|${configFingerprint(UNFLAG_CONFIG)}`,
+    version: `${appointmentId}:${conditionFlag}:${hardBeta ? 1 : 0}:${etag ?? ''}|${configFingerprint(config)}`,
     payload,
     apply,
     done,
@@ -76,7 +79,7 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
             disabled={busy || !snapshot.can({ type: 'SELECT', action })}
             onClick={() => send({ type: 'SELECT', action })}
           >
-            {actionLabel(UNFLAG_CONFIG, action, context)}
+            {actionLabel(config, action, context)}
           </button>
         ))}
       </div>
@@ -89,7 +92,7 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
           }}
         >
           <p>
-            <strong>{actionLabel(UNFLAG_CONFIG, context.action!, context)}</strong>
+            <strong>{actionLabel(config, context.action!, context)}</strong>
           </p>
           {outcome.needsReason && (
             <>

@@ -6,7 +6,8 @@ import { fromPromise } from 'xstate';
 import { fetchRefurbishment, fetchRefurbishmentVersion, submitRefurbishment, type RefurbDetail, type RefurbItem, type RefurbMedia } from '../../api/refurbishment.ts';
 import type { LoginData } from '../../api/session.ts';
 import { plainDetail, refurbishmentMachine, type RefurbishmentSubmitPayload } from '../../machines/refurbishment.machine.ts';
-import { REFURBISHMENT_CONFIG, REFURBISHMENT_TEXTS, isEditable, showsAfterRef, verdictSection, type RemarkEntry } from '../../machines/refurbishment.rules.ts';
+import { isEditable, showsAfterRef, verdictSection, type RefurbishmentConfig, type RemarkEntry } from '../../machines/refurbishment.rules.ts';
+import { useRulesProduct } from '../../products/ProductContext.tsx';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
@@ -23,7 +24,10 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; detail: RefurbDetail };
 
-/** /gs-refurbishment-review/{appointmentId}[?version=&status=] (spec 001 §2 'GS refurbishment review'). */
+/**
+ * /gs-refurbishment-review/{appointmentId}[?version=&status=] (spec 001 §2 'GS refurbishment review'), on the
+ * refurbishment config version its route loaded (issue 17), which the review keeps until it is submitted.
+ */
 export function RefurbishmentReviewScreen() {
   const session = useSession();
   const { appointmentId = '' } = useParams();
@@ -57,8 +61,8 @@ export function RefurbishmentReviewScreen() {
 }
 
 /** The verdicts stored on the section a refurbishment in this status is reviewed on. */
-function storedEntries(detail: RefurbDetail): RemarkEntry[] {
-  const section = verdictSection(detail.status);
+function storedEntries(config: RefurbishmentConfig, detail: RefurbDetail): RemarkEntry[] {
+  const section = verdictSection(config, detail.status);
   return detail.fields.flatMap((item) => {
     const side = item[section];
     const qcRemark = side?.qcRemark ?? '';
@@ -76,7 +80,8 @@ const sameEntries = (a: readonly RemarkEntry[], b: readonly RemarkEntry[]) => JS
 
 function RefurbishmentReview({ session, detail, versioned }: { session: LoginData; detail: RefurbDetail; versioned: boolean }) {
   const navigate = useNavigate();
-  const [stored] = useState(() => storedEntries(detail));
+  const { config, version: configVersion } = useRulesProduct<RefurbishmentConfig>();
+  const [stored] = useState(() => storedEntries(config, detail));
   const actor = useActorRef(
     refurbishmentMachine.provide({
       actors: { submitReview: fromPromise<{ status: string }, RefurbishmentSubmitPayload>(({ input }) => submitRefurbishment(input)) },
@@ -95,6 +100,8 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
         assignee: detail.qcAssignTo.to,
         versioned,
         entries: stored,
+        config,
+        configVersion,
       },
     },
   );
@@ -103,13 +110,13 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
   const busy = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('done'));
   const done = useSelector(actor, (s) => s.hasTag('done'));
   // SUBMIT is shown only for the assigned QC in the unversioned view (spec 001 §2, §5).
-  const editable = isEditable({ assignee: detail.qcAssignTo.to, user: session.email, versioned });
+  const editable = isEditable(config, { assignee: detail.qcAssignTo.to, user: session.email, versioned });
   // Verdicts not submitted yet are kept as a draft (issue 16); only the assignee's editable view keeps one.
   const payload = useMemo<RefurbDraft | null>(() => (sameEntries(entries, stored) ? null : { entries }), [entries, stored]);
   const apply = useCallback((draft: RefurbDraft | null) => actor.send({ type: 'SET_ENTRIES', entries: draft?.entries ?? stored }), [actor, stored]);
   const draft = useReviewDraft({
     draftKey: editable ? draftKey(session.email, detail.appointmentId, 'refurbishment') : null,
-    version: `${detail.appointmentId}:${detail.version}:${detail.status}|${configFingerprint(REFURBISHMENT_CONFIG)}`,
+    version: `${detail.appointmentId}:${detail.version}:${detail.status}|${configFingerprint(config)}`,
     payload,
     apply,
     done,
@@ -118,15 +125,15 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
   // Ctrl+Enter submits as SUBMIT does (the machine's guard still decides).
   useSubmitShortcut(() => actor.send({ type: 'SUBMIT' }));
   if (draft.loading) return <main className="page"><p>Loading...</p></main>;
-  const afterShown = showsAfterRef(detail.status);
-  const section = verdictSection(detail.status);
+  const afterShown = showsAfterRef(config, detail.status);
+  const section = verdictSection(config, detail.status);
   const entryOf = (hashKey: string) => entries.find((e) => e.hashKey === hashKey);
 
   return (
     <main className="page refurb-review">
       <header>
         <p className="muted">Appointment ID: <strong>{detail.appointmentId}</strong></p>
-        <h1>{REFURBISHMENT_TEXTS.title}</h1>
+        <h1>{config.texts.title}</h1>
         {detail.gsReInspectionReason && <p className="refurb-reason">Re-inspection reason: {detail.gsReInspectionReason}</p>}
         <dl className="refurb-facts">
           <Fact label="Make" value={detail.make} />
@@ -150,6 +157,8 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
           section={section}
           onRemark={(qcRemark) => actor.send({ type: 'REMARK', hashKey: item.hashKey, qcRemark })}
           onToggle={() => actor.send({ type: 'TOGGLE_REJECT', hashKey: item.hashKey })}
+          texts={config.texts}
+          remarkMaxLength={config.remarkMaxLength}
         />
       ))}
       <footer className="review-footer">
@@ -201,9 +210,11 @@ interface ItemProps {
   section: 'beforeRef' | 'afterRef';
   onRemark: (text: string) => void;
   onToggle: () => void;
+  texts: RefurbishmentConfig['texts'];
+  remarkMaxLength: number;
 }
 
-function Item({ item, entry, editable, afterShown, section, onRemark, onToggle }: ItemProps) {
+function Item({ item, entry, editable, afterShown, section, onRemark, onToggle, texts, remarkMaxLength }: ItemProps) {
   const name = `${item.category} - ${item.subCategory}`;
   const before = item.beforeRef;
   const after = item.afterRef;
@@ -215,7 +226,7 @@ function Item({ item, entry, editable, afterShown, section, onRemark, onToggle }
       <div className="refurb-side">
         <h3>Before Refurbishment</h3>
         <Media images={before.image} videos={before.video} label={`${item.subCategory} before refurbishment`} />
-        <p>Comments: {before.observation || REFURBISHMENT_TEXTS.noObservation}</p>
+        <p>Comments: {before.observation || texts.noObservation}</p>
         <p>Estimated Cost: {rupees(before.estimatedRefurbishmentCost)}</p>
         {earlierRemark && <p className="muted">QC Remark (before refurbishment): {earlierRemark}{before.isRejected ? ' (rejected)' : ''}</p>}
       </div>
@@ -223,12 +234,12 @@ function Item({ item, entry, editable, afterShown, section, onRemark, onToggle }
         <div className="refurb-side">
           <h3>After Refurbishment</h3>
           <Media images={after?.image ?? []} videos={after?.video ?? []} label={`${item.subCategory} after refurbishment`} />
-          <p>Comments: {after?.observation || REFURBISHMENT_TEXTS.noObservation}</p>
+          <p>Comments: {after?.observation || texts.noObservation}</p>
           <p>Actual Cost: {rupees(after?.actualRefurbishmentCost)}</p>
         </div>
       )}
       <div className="refurb-qc">
-        <TextField value={entry?.qcRemark ?? ''} onChange={onRemark} isDisabled={!editable} maxLength={REFURBISHMENT_CONFIG.remarkMaxLength}>
+        <TextField value={entry?.qcRemark ?? ''} onChange={onRemark} isDisabled={!editable} maxLength={remarkMaxLength}>
           <Label>QC Comment</Label>
           <TextArea />
         </TextField>

@@ -7,6 +7,8 @@ import { patchGsFlag, type FlagTypeDispositions } from '../../../src/api/gs.ts';
 import { ApiError } from '../../../src/api/http.ts';
 import { showError } from '../../../src/components/toast.ts';
 import unflagJson from '../../../src/config/gs-unflagging/unflag.json';
+import { ProductValueProvider } from '../../../src/products/ProductContext.tsx';
+import { seedProduct } from '../../../src/products/registry.ts';
 import { UnflagActionBar } from '../../../src/screens/gs/UnflagActionBar.tsx';
 import { fakeLayout } from '../../support/layout.ts';
 
@@ -27,7 +29,10 @@ afterEach(() => {
 function open(conditionFlag: number, hardBeta = false) {
   render(
     <MemoryRouter>
-      <UnflagActionBar appointmentId="2051200000" conditionFlag={conditionFlag} hardBeta={hardBeta} etag={'"2-1"'} dispositions={DISPOSITIONS} user="gs.team@qc.example" />
+      {/* The config version 3 of the GS unflagging product, as the detail's route loads it (issue 17). */}
+      <ProductValueProvider value={{ ...seedProduct('gs-unflagging'), version: 3 }}>
+        <UnflagActionBar appointmentId="2051200000" conditionFlag={conditionFlag} hardBeta={hardBeta} etag={'"2-1"'} dispositions={DISPOSITIONS} user="gs.team@qc.example" />
+      </ProductValueProvider>
     </MemoryRouter>,
   );
 }
@@ -57,7 +62,7 @@ describe('GS action bar (spec 002 §2, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Mark as Beta' }));
     expect(screen.queryByRole('textbox', { name: 'Reason' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(patchGsFlag).toHaveBeenCalledWith('2051200000', { reason: '', disposition: '', conditionFlag: 2, status: 'REVIEWED' }, '"2-1"');
+    expect(patchGsFlag).toHaveBeenCalledWith('2051200000', { reason: '', disposition: '', conditionFlag: 2, status: 'REVIEWED', configVersion: 3 }, '"2-1"');
     await waitFor(() => expect(showError).toHaveBeenCalledWith('The flag of this car was changed since you opened it, Please retry again.'));
   });
 });
