@@ -94,7 +94,9 @@ describe.each(DB_KINDS)('config versions of the bike, refurbishment and GS submi
     const token = await h.token(REVIEWER);
     const mine = (
       await h.db().query<{ appointment_id: string; fields: { hashKey: string }[] }>(
-        "SELECT appointment_id, fields FROM refurbishments WHERE status = 'review' AND qc_assign_to = $1 ORDER BY appointment_id LIMIT 3",
+        `UPDATE refurbishments SET qc_assign_to = $1
+           WHERE appointment_id IN (SELECT appointment_id FROM refurbishments WHERE status = 'review' ORDER BY appointment_id LIMIT 3)
+         RETURNING appointment_id, fields`,
         [REVIEWER],
       )
     ).rows;
