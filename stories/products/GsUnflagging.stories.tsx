@@ -36,11 +36,14 @@ function GsDetail({ inspection, role, server }: Args) {
     <MemoryRouter key={`${inspection}|${role}|${server}`} initialEntries={[`/gs-unflagging-details/${detail.appointmentId}?leadToken=lead-1`]}>
       <Toasts />
       <Routes>
-        <Route path="/gs-unflagging-details/:appointmentId" element={
+        <Route
+          path="/gs-unflagging-details/:appointmentId"
+          element={
             <ProductProvider product="gs-unflagging">
               <GsDetailScreen />
             </ProductProvider>
-          } />
+          }
+        />
         <Route path="/gs-unflagging" element={<p>Back on the GS unflagging list</p>} />
       </Routes>
     </MemoryRouter>

@@ -47,11 +47,14 @@ function RefurbishmentReview({ inspection, role, pastVersion, server }: Args) {
     <MemoryRouter key={`${inspection}|${role}|${pastVersion}|${server}`} initialEntries={[url]}>
       <Toasts />
       <Routes>
-        <Route path="/gs-refurbishment-review/:appointmentId" element={
+        <Route
+          path="/gs-refurbishment-review/:appointmentId"
+          element={
             <ProductProvider product="refurbishment">
               <RefurbishmentReviewScreen />
             </ProductProvider>
-          } />
+          }
+        />
         <Route path="/gs-refurbishment" element={<p>Back on the refurbishment list</p>} />
       </Routes>
     </MemoryRouter>
