@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fetchDispositions, fetchGsDetail } from '../../../src/api/gs.ts';
 import { ApiError } from '../../../src/api/http.ts';
 import { GsDetailScreen, NOT_FOUND_TEXT } from '../../../src/screens/gs/GsDetailScreen.tsx';
+import { ProductProvider } from '../../../src/products/ProductContext.tsx';
 
 vi.mock('../../../src/api/gs.ts', () => ({ fetchGsDetail: vi.fn(), fetchDispositions: vi.fn() }));
 
@@ -17,7 +18,14 @@ function open(path: string) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/gs-unflagging-details/:appointmentId" element={<GsDetailScreen />} />
+        <Route
+          path="/gs-unflagging-details/:appointmentId"
+          element={
+            <ProductProvider product="gs-unflagging">
+              <GsDetailScreen />
+            </ProductProvider>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );

@@ -9,6 +9,8 @@ import type { RefurbDetail, RefurbListRow } from '../../../src/api/refurbishment
 import { RefurbishmentListScreen } from '../../../src/screens/refurbishment/RefurbishmentListScreen.tsx';
 import { RefurbishmentReviewScreen } from '../../../src/screens/refurbishment/RefurbishmentReviewScreen.tsx';
 import { RefurbishmentVersionScreen } from '../../../src/screens/refurbishment/RefurbishmentVersionScreen.tsx';
+import { ProductValueProvider } from '../../../src/products/ProductContext.tsx';
+import { seedProduct } from '../../../src/products/registry.ts';
 import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
 
 const ME = 'qc.reviewer@qc.example';
@@ -39,7 +41,16 @@ function renderAt(url: string) {
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route path="/gs-refurbishment" element={<><RefurbishmentListScreen /><Where /></>} />
-        <Route path="/gs-refurbishment-review/:appointmentId" element={<><RefurbishmentReviewScreen /><Where /></>} />
+        <Route
+          path="/gs-refurbishment-review/:appointmentId"
+          element={
+            // Config version 6 of the refurbishment product, as the review's route loads it (issue 17).
+            <ProductValueProvider value={{ ...seedProduct('refurbishment'), version: 6 }}>
+              <RefurbishmentReviewScreen />
+              <Where />
+            </ProductValueProvider>
+          }
+        />
         <Route path="/gs-refurbishment-version/:appointment" element={<><RefurbishmentVersionScreen /><Where /></>} />
       </Routes>
     </MemoryRouter>,
@@ -150,6 +161,19 @@ describe('/gs-refurbishment-review/{appointmentId} (spec 001 §2, §5)', () => {
     expect(screen.getByRole('link', { name: /Bumper/ }).getAttribute('href')).toBe(`/view-image/0?url=${encodeURIComponent('/uploads/b.svg')}`);
     expect(screen.getByRole('button', { name: 'SUBMIT' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'QC Comment' }) as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it('SUBMIT sends the verdicts with the config version the review runs', async () => {
+    signInAs('qc');
+    const seen = serve((c) =>
+      c.url !== 'v2/refurbishment/2007300001' ? undefined : c.method === 'post' ? { status: 200, data: { detail: { status: 'done', version: 4 } } } : { status: 200, data: { detail } },
+    );
+    renderAt('/gs-refurbishment-review/2007300001');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'SUBMIT' }));
+    await waitFor(() => expect(seen.some((c) => c.method === 'post')).toBe(true));
+    expect(JSON.parse(seen.find((c) => c.method === 'post')!.data as string)).toEqual({
+      appointmentId: '2007300001', fields: [], reviewBy: ME, status: 'refReview', section: 'afterRef', version: 3, configVersion: 6,
+    });
   });
 
   it('a past version (?version=&status=) reads the version detail and is read-only', async () => {
