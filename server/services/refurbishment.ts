@@ -63,7 +63,7 @@ export async function submitRefurbishment(db: Db, me: SessionUser, appointmentId
   const entries = new Map<string, RefurbishmentSubmission['fields'][number]>();
   for (const entry of body.fields) {
     if (entries.has(entry.hashKey)) throw badRequest(`Item ${entry.hashKey} appears more than once`);
-    if (entry.qcRemark.length > config.remarkMaxLength) throw badRequest(`The QC comment on item ${entry.hashKey} is longer than ${config.remarkMaxLength} characters`);
+    if (entry.qcRemark.length > config.remarkMaxLength) throw badRequest(`Qc remark is too long (at most ${config.remarkMaxLength} characters)`);
     entries.set(entry.hashKey, entry);
   }
   return db.transaction(async (tx) => {
