@@ -3,8 +3,14 @@
  * section and field lists'): the sections, statuses and isValidate codes a body may name are the ones the product
  * declares, so a product that adds a section needs no schema edit here.
  */
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { ReviewConfig } from '../src/engine/config.ts';
+import { plainSchemaFailure } from '../src/engine/validation-text.ts';
+import { badRequest } from './errors.ts';
 import { keyedMap } from './safe-input.ts';
+
+/** The config version a submission names (issue 17): an id, null for the JSON in src/config, absent for the active one. */
+const configVersionSchema = { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 } as const;
 
 /** The section whose submission result is the issue types (the engine's summary section). */
 const SUMMARY = 'summary';
@@ -86,11 +92,56 @@ export function submissionSchema(config: ReviewConfig) {
         required: [SUMMARY],
         additionalProperties: false,
       },
-      configVersion: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
+      configVersion: configVersionSchema,
     },
     required: [
       'carId', 'version', 'role', 'inspectionStatus', 'reviewStartTime', 'reviewEndTime', 'client',
       'isCritical', 'otherComments', 'isDummyInspection', 'isApprovedByQc', 'sections',
     ],
   };
+}
+
+/**
+ * The route's own body schema: what every version of the product's config agrees on (an object naming its config
+ * version). The rest depends on the version the review runs (its sections, statuses, isValidate codes), so the
+ * service checks the body against `submissionSchema` of that version (`checkSubmissionBody`) before it runs.
+ */
+export const submissionEnvelope = {
+  type: 'object',
+  properties: { configVersion: configVersionSchema, sections: { type: 'object' } },
+  required: ['sections'],
+} as const;
+
+/** Ajv as Fastify's route validation is set up in app.ts, so a body is coerced and refused the same way. */
+const ajv = new Ajv({ allErrors: false, coerceTypes: 'array', removeAdditional: false, useDefaults: true, allowUnionTypes: true });
+
+/** Versions are never edited once stored: a compiled schema stays valid. A few are kept, the oldest dropped first. */
+const VALIDATORS_KEPT = 8;
+const validators = new Map<string, ValidateFunction>();
+
+function submissionValidator(product: string, version: number | null, config: ReviewConfig): ValidateFunction {
+  const key = `${product}:${version ?? 'seed'}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(submissionSchema(config));
+    if (validators.size >= VALIDATORS_KEPT) validators.delete(validators.keys().next().value as string);
+    validators.set(key, validate);
+  } else {
+    // Most recently used last, so the one dropped is the least recently used.
+    validators.delete(key);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/**
+ * Checks a submission body against the schema of the product config version the review runs (built once per
+ * product and version); a failure is a 400 naming the field in words, as a route schema's is.
+ */
+export function checkSubmissionBody(productId: string, product: { version: number | null; config: ReviewConfig }, body: unknown): void {
+  const validate = submissionValidator(productId, product.version, product.config);
+  if (!validate(body)) {
+    const [first] = validate.errors ?? [];
+    throw badRequest(first ? plainSchemaFailure(first) : 'The request is not valid.');
+  }
 }

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { getProduct } from '../../src/products/registry.ts';
 import { currentUser } from '../auth.ts';
 import { errorSchema } from '../errors.ts';
-import { submissionSchema } from '../review-schemas.ts';
+import { submissionEnvelope } from '../review-schemas.ts';
 import { anyObject, detailOf, email, guardedErrors, idParam, utm } from '../schemas.ts';
 import { assignToMe, type AssignRequest } from '../services/assignment.ts';
 import { storedConfigDocument } from '../services/product-config.ts';
 import { submitReview, type ReviewSubmission } from '../services/submission.ts';
-
-const car = getProduct('car').config;
 
 /**
  * Assignment and submission (spec 000 §4): the two calls that change who holds an inspection and its status, and
@@ -51,10 +48,11 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         summary:
           'Submit the review: assignee only; a stale or repeated submit is refused with 409 and changes nothing. ' +
-          'configVersion: the car config version the review was opened on (null: the config in src/config; absent: the active one)',
+          'configVersion: the car config version the review was opened on (null: the config in src/config; absent: the active one); ' +
+          'the body is checked against the submission schema of that version (server/review-schemas.ts submissionSchema)',
         params: idParam,
         querystring: { type: 'object', properties: utm },
-        body: submissionSchema(car),
+        body: submissionEnvelope,
         response: {
           200: detailOf({ type: 'object', properties: { message: { type: 'string' }, inspectionStatus: { type: 'string' } } }),
           ...guardedErrors,

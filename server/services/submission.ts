@@ -16,6 +16,7 @@ import { registryData } from '../repos/registry.ts';
 import { remarksOfInspection } from '../repos/remarks.ts';
 import { insertSubmission, storeReviewResult } from '../repos/review-writes.ts';
 import { applySubmission } from '../review-results.ts';
+import { checkSubmissionBody } from '../review-schemas.ts';
 import { sameEmail } from '../review-helpers.ts';
 import { realDate } from '../safe-input.ts';
 import type { SubmissionValidator } from '../submission-check.ts';
@@ -43,12 +44,14 @@ export interface SubmitAnswer {
 }
 
 export async function submitReview(db: Db, validate: SubmissionValidator, me: SessionUser, carId: number, body: ReviewSubmission): Promise<SubmitAnswer> {
-  const { configVersion, ...payload } = body;
+  const product = await reviewProductConfig(db, 'car', body.configVersion);
+  // The body's sections, statuses and codes are the ones of the config version the review runs.
+  checkSubmissionBody('car', product, body);
+  const { configVersion: _named, ...payload } = body;
   if (payload.carId !== carId) throw badRequest('carId in the body does not match the path');
   const start = parseTime(payload.reviewStartTime, 'reviewStartTime');
   const end = parseTime(payload.reviewEndTime, 'reviewEndTime');
   if (end < start) throw badRequest('reviewEndTime is before reviewStartTime');
-  const product = await reviewProductConfig(db, 'car', configVersion);
   // The status comes from the config's submission outcome rules, the same ones the client built its payload with.
   const next = submissionOutcome(submissionFactsOfPayload(payload), product.config).inspectionStatus as string;
   const role = me.role ?? 'qc';

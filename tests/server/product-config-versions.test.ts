@@ -1,4 +1,4 @@
-// Issue 17 for the bike, refurbishment and GS unflagging products: a submission is checked against the config version
+// Issue 17 for the bike, refurbishment and GS unflagging products (and issue 10's per-version body schema of the car): a submission is checked against the config version
 // its review was opened on (the active one when it names none; the JSON in src/config for null / 'seed') and the
 // stored submission records that version. One PGlite for this file (see api.test.ts); each block seeds its product.
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { seedBikes } from '../../server/seed/bikes.ts';
 import { GS_DEMO_USER, seedGs } from '../../server/seed/gs.ts';
 import { seedRefurbishments } from '../../server/seed/refurbishment.ts';
 import { multipart } from './support/extras.ts';
-import { BIKE, DB_KINDS, REVIEWER, useHarness, type Harness } from './support/harness.ts';
+import { BIKE, DB_KINDS, REVIEWER, freeInspection, submission, useHarness, type Harness } from './support/harness.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -160,6 +160,33 @@ describe.each(DB_KINDS)('config versions of the bike, refurbishment and GS submi
 
     expect((await act(flags[2].appointment_id, { ...unflag, configVersion: null })).statusCode).toBe(400);
     expect((await act(flags[2].appointment_id, { ...unflag, configVersion: 'x' })).statusCode).toBe(400);
+  });
+
+  it('car (issue 10): the submission body is checked against the schema of the version the review runs, not the seed', async () => {
+    await h.reset(6);
+    // The active version declares one more section: its results pass; a review on the seed may not send them.
+    const { active } = await twoVersions(h, 'car', (doc) => {
+      doc.product.sections.push('roadTest');
+    });
+    const token = await h.token(REVIEWER);
+    const assigned = async (skip: number) => {
+      const inspection = await freeInspection(h.db(), skip);
+      const body = { carId: inspection.car_id, role: 'qc', inspectionStatus: 'smReview', user: REVIEWER, qcAssignTo: REVIEWER };
+      expect((await h.call('PATCH', `/api/qc-appointment-assign-to/${inspection.car_id}`, { token, body })).statusCode).toBe(200);
+      return inspection;
+    };
+    const withRoadTest = (carId: number, version: number, configVersion: number | null) => {
+      const body = submission(carId, version);
+      return { ...body, sections: { ...body.sections, roadTest: { isApproved: 1, errorsCount: 0, rejectedFields: {}, qcEditableFields: {} } }, configVersion };
+    };
+    const onSeed = await assigned(0);
+    const refused = await h.call('PATCH', `/api/qc-section-report-submit/${onSeed.car_id}`, { token, body: withRoadTest(onSeed.car_id, onSeed.version, null) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe('The request has a field the server does not accept.');
+    const onActive = await assigned(1);
+    const ok = await h.call('PATCH', `/api/qc-section-report-submit/${onActive.car_id}`, { token, body: withRoadTest(onActive.car_id, onActive.version, active) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await h.db().query('SELECT config_version FROM submissions WHERE car_id = $1', [onActive.car_id])).rows).toEqual([{ config_version: active }]);
   });
 
   it('each review page loads its product\'s active version (GET v2/review-config/{product}), for its own roles', async () => {

@@ -3,7 +3,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { ReviewConfig } from '../../src/engine/config.ts';
 import { getProduct } from '../../src/products/registry.ts';
-import { commentSectionSchema, sectionSchema, submissionSchema } from '../../server/review-schemas.ts';
+import { checkSubmissionBody, commentSectionSchema, sectionSchema, submissionSchema } from '../../server/review-schemas.ts';
 import { submission } from './support/harness.ts';
 
 const car = getProduct('car').config;
@@ -37,6 +37,27 @@ describe('submission schema from the product config', () => {
     const validate = ajv.compile(submissionSchema(car));
     for (const configVersion of [3, null]) expect(validate({ ...submission(7, 1), configVersion })).toBe(true);
     for (const configVersion of [0, '3', 2.5]) expect(validate({ ...submission(7, 1), configVersion })).toBe(false);
+  });
+});
+
+describe('the submission body per product and config version (issue 10)', () => {
+  const wider: ReviewConfig = { ...car, product: { ...car.product, sections: [...car.product.sections, 'roadTest'] } };
+  const body = submission(7, 1);
+  const withRoadTest = { ...body, sections: { ...body.sections, roadTest: body.sections.carDetails } };
+
+  it("is checked against the version the review runs: a version's new section passes, the seed refuses it with a sentence", () => {
+    expect(() => checkSubmissionBody('car', { version: 41, config: wider }, structuredClone(withRoadTest))).not.toThrow();
+    expect(() => checkSubmissionBody('car', { version: null, config: car }, structuredClone(withRoadTest))).toThrow(
+      expect.objectContaining({ statusCode: 400, detail: 'The request has a field the server does not accept.' }),
+    );
+    expect(() => checkSubmissionBody('car', { version: null, config: car }, structuredClone(body))).not.toThrow();
+  });
+
+  it('is built once per product and version (a stored version never changes)', () => {
+    checkSubmissionBody('car', { version: 42, config: wider }, structuredClone(withRoadTest));
+    // Same product and version: the schema built for it answers, whatever config object is handed in again.
+    expect(() => checkSubmissionBody('car', { version: 42, config: car }, structuredClone(withRoadTest))).not.toThrow();
+    expect(() => checkSubmissionBody('bike', { version: 42, config: car }, structuredClone(withRoadTest))).toThrow();
   });
 });
 
