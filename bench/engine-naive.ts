@@ -7,7 +7,7 @@
 import type { ReviewConfig } from '../src/engine/config.ts';
 import { effectiveValue, isChanged, reduceRow } from '../src/engine/edit.ts';
 import { createEffects, type RuleData } from '../src/engine/effects.ts';
-import type { InspectionDetail, RegistryData } from '../src/engine/inspection.ts';
+import type { InspectionDetail, RegistryData } from '../src/products/car/inspection.ts';
 import { runLogic, truthy } from '../src/engine/logic.ts';
 import { createEngine } from '../src/engine/model.ts';
 import { indexRules } from '../src/engine/rule-index.ts';

@@ -9,6 +9,7 @@ import { generateInspection } from '../src/engine/generate.ts';
 import type { Edit, ReviewModel } from '../src/engine/types.ts';
 import { syntheticConfig } from './browser/synthetic.ts';
 import { createNaiveEngine } from './engine-naive.ts';
+import type { InspectionDetail } from '../src/products/car/inspection.ts';
 
 const { engine: carEngine, config: carReviewConfig } = getProduct('car');
 
@@ -63,7 +64,7 @@ const LARGE_ROWS = 2000;
 const LARGE_FULL_TARGET_US = 2000;
 
 export async function run(): Promise<{ edit: Stats; naive: Stats; naiveCompiled: Stats; full: Stats; large: Stats; largeCpu: Stats }> {
-  const inspection = generateInspection(carReviewConfig, { inspection: { qcAudit: 1, workflowId: 'wf-1', version: 1 } });
+  const inspection = generateInspection<InspectionDetail>(carReviewConfig, { inspection: { qcAudit: 1, workflowId: 'wf-1', version: 1 } });
   const registry = { parivahan1: { registrationDate: '12-03-2018', registeredAt: 'MH01 MUMBAI', financier: 'HDFC', taxUpTo: 'LTT', ownerCount: 1 } };
   const options = { today: '01-06-2026' };
   const base: ReviewModel = carEngine.evaluate(inspection, [], registry, options);

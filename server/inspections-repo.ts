@@ -1,5 +1,5 @@
 import { getProduct } from '../src/products/registry.ts';
-import type { InspectionDetail } from '../src/engine/inspection.ts';
+import type { InspectionDetail } from '../src/products/car/inspection.ts';
 import type { InspectionListRow, InspectionStatus } from '../src/products/car/inspection.ts';
 import type { Queryable } from './db.ts';
 import { notFound } from './errors.ts';

@@ -1,5 +1,6 @@
 import type { ReviewConfig, RowConfig } from '../src/engine/config.ts';
-import type { InspectionDetail, RegistryData, RejectedField, SubmissionPayload } from '../src/engine/inspection.ts';
+import type { RejectedField } from '../src/engine/inspection.ts';
+import type { InspectionDetail, RegistryData, SubmissionPayload } from '../src/products/car/inspection.ts';
 import type { ReviewEngine } from '../src/engine/model.ts';
 import { hasRejections, validateBeforeSubmit } from '../src/engine/submission.ts';
 import type { Edit } from '../src/engine/types.ts';

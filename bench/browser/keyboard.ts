@@ -3,7 +3,7 @@
 // Ctrl+Enter with its issue-type popup, and the bench reports the time from the first editable row to the success
 // toast and the keystrokes it took. Each typed character counts as a keystroke, as it does for a person.
 import type { Browser, Page } from 'playwright-core';
-import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import type { Edit } from '../../src/engine/types.ts';
 import { apiAs, claim, modelAfter, submittable, type Api } from '../../tests/e2e/api.ts';
 import { laterForCustomerDocuments, signedInContext } from '../../tests/e2e/browser.ts';

@@ -15,6 +15,7 @@ import '../../src/components/theme.css';
 import '../../src/app/styles.css';
 import { installProbe } from './probe.ts';
 import { syntheticConfig } from './synthetic.ts';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 
 const probe = installProbe();
 const params = new URLSearchParams(location.search);
@@ -25,7 +26,7 @@ const TABS = carReviewConfig.product.tabs;
 const onlyTab = TABS.find((tab) => tab === params.get('tab'));
 const config = minRows > 0 ? syntheticConfig(carReviewConfig, minRows) : carReviewConfig;
 const engine = createEngine(config);
-const inspection = generateInspection(config);
+const inspection = generateInspection<InspectionDetail>(config);
 const PIXEL = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
 const NO_URLS: Readonly<Record<string, string>> = {};
 

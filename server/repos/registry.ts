@@ -1,4 +1,4 @@
-import type { RegistryData } from '../../src/engine/inspection.ts';
+import type { RegistryData } from '../../src/products/car/inspection.ts';
 import type { Queryable } from '../db.ts';
 
 /** Government registry data of an appointment (table registry_data); null when none was fetched. */

@@ -1,4 +1,4 @@
-import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import type { InspectionStatus } from '../../src/products/car/inspection.ts';
 import type { Queryable } from '../db.ts';
 import type { InspectionRow } from '../inspections-repo.ts';

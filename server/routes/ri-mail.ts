@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import { currentUser } from '../auth.ts';
 import { badRequest, conflict, errorSchema, HttpError } from '../errors.ts';
 import { storeUpload } from '../forms.ts';

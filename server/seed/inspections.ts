@@ -1,6 +1,7 @@
 import { textPdf } from './pdf.ts';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { InspectionDetail, InspectionField, InspectionImage, InspectionSection, RegistryData, RegistryRecord } from '../../src/engine/inspection.ts';
+import type { InspectionField, InspectionImage, InspectionSection } from '../../src/engine/inspection.ts';
+import type { InspectionDetail, RegistryData, RegistryRecord } from '../../src/products/car/inspection.ts';
 import type { InspectionStatus } from '../../src/products/car/inspection.ts';
 import { demoSvg, type ImageWriter } from './images.ts';
 import { BANKS, CITIES, COLOURS, FIRST_NAMES, LAST_NAMES, MAKES, MODELS, RTOS, STATES, STORES, buildVariants } from './lookups.ts';

@@ -1,7 +1,7 @@
 /** 'Assign to me' (spec 000 §4): who may take an inspection, in one transaction with its audit line. */
 import listConfig from '../../src/config/inspection-list.json' with { type: 'json' };
 import { loadAssignmentRules } from '../../src/engine/assignment.ts';
-import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import type { SessionUser } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';

@@ -1,4 +1,4 @@
-import type { RegistryData } from '../../src/engine/inspection.ts';
+import type { RegistryData } from '../../src/products/car/inspection.ts';
 import type { Queryable } from '../db.ts';
 import { notFound } from '../errors.ts';
 import { appointmentExists, registryData } from '../repos/registry.ts';

@@ -5,7 +5,7 @@
  */
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import type { SubmissionPayload } from '../../src/engine/inspection.ts';
+import type { SubmissionPayload } from '../../src/products/car/inspection.ts';
 import { submissionFactsOfPayload, submissionOutcome } from '../../src/engine/submission.ts';
 import type { SessionUser } from '../auth.ts';
 import type { Db } from '../db.ts';

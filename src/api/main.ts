@@ -1,6 +1,6 @@
 /** Typed calls to the main host (spec 000 §7), base from VITE_API_BASE (DESIGN.md). */
 import dayjs from 'dayjs';
-import type { InspectionDetail, SubmissionPayload } from '../engine/inspection.ts';
+import type { InspectionDetail, SubmissionPayload } from '../products/car/inspection.ts';
 import type { InspectionListRow } from '../products/car/inspection.ts';
 import listConfig from '../config/inspection-list.json';
 import { cachedInStorage } from './cache.ts';

@@ -4,7 +4,7 @@
  * The registry data follows the detail at once (it is keyed by the appointment the detail names) without waiting
  * for the screen; the screen renders the rows without it and adds its comparisons when it comes.
  */
-import type { InspectionDetail, RegistryData } from '../engine/inspection.ts';
+import type { InspectionDetail, RegistryData } from '../products/car/inspection.ts';
 import { fetchAhead, takeAhead } from './cache.ts';
 import { fetchInspection } from './main.ts';
 import { fetchAppConfig, fetchRegistry, type AppConfig } from './review.ts';

@@ -2,7 +2,8 @@
  * Calls of the review page to the main host (spec 000 §7) that src/api/main.ts does not hold: review start,
  * registry data, rejection remarks, comments, image upload, the re-inspection e-mail and the make/model/variant lookups.
  */
-import type { RegistryData, RemarkEntry } from '../engine/inspection.ts';
+import type { RemarkEntry } from '../engine/inspection.ts';
+import type { RegistryData } from '../products/car/inspection.ts';
 import { mainHttp } from './main.ts';
 
 /** Where the remark goes: the row (section, part, subPart) or image (hashKey), and who writes it. */

@@ -1,5 +1,5 @@
 /** Calls of the config studio (issue 17) to the main host: products, their config versions, save and activate. */
-import type { InspectionDetail } from '../engine/inspection.ts';
+import type { InspectionDetail } from '../products/car/inspection.ts';
 import { mainHttp } from './main.ts';
 
 export interface StudioProductRow {

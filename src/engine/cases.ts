@@ -5,7 +5,7 @@
  */
 import type { CaseConfig, ReviewConfig } from './config.ts';
 import { generateInspection } from './generate.ts';
-import type { RegistryData } from './inspection.ts';
+import type { RegistrySources } from './inspection.ts';
 import type { ReviewEngine } from './model.ts';
 import { buildSubmission, validateBeforeSubmit } from './submission.ts';
 import type { EvaluateOptions, ReviewModel } from './types.ts';
@@ -15,7 +15,7 @@ export function modelOfCase(engine: ReviewEngine, c: CaseConfig): ReviewModel {
   const g = c.given ?? {};
   const inspection = generateInspection(engine.config, { values: g.values, commentFlags: g.commentFlags, images: g.images, inspection: g.inspection });
   const options: EvaluateOptions = { today: '01-06-2026', ...(g.options as EvaluateOptions | undefined) };
-  let model = engine.evaluate(inspection, [], (g.registry ?? null) as RegistryData | null, options);
+  let model = engine.evaluate(inspection, [], (g.registry ?? null) as RegistrySources | null, options);
   for (const e of c.edits ?? []) model = engine.apply(model, e);
   return model;
 }

@@ -32,6 +32,10 @@ export interface ProductDeclaration {
   documentImages?: string[];
   /** Choices of the rejection popup; an `exclusive` one clears the others. */
   issueTypes?: IssueType[];
+  /** Header fields of the submission payload, each json-logic over `{ inspection }` (the car's carId, version, role, client). */
+  submissionHeader?: Record<string, Logic>;
+  /** Header fields of an inspection generated from the config (the studio's preview, tests): the product's sample. */
+  sampleInspection?: Record<string, unknown>;
 }
 
 /** Panels the review screen knows (a closed union, like widgets): which tab hosts them and the rows they edit. */
@@ -337,6 +341,7 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
     // `$comment` explains the declarations; it declares nothing.
     context: Object.fromEntries(Object.entries(file.context ?? {}).filter(([name]) => name !== '$comment')),
   };
+  for (const [name, logic] of Object.entries(product.submissionHeader ?? {})) checkLogicAt(logic, `/product/submissionHeader/${name}`);
   const keys = new Set<string>();
   config.rows.forEach((row, i) => {
     const p = `/rows/${i}`;

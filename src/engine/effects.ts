@@ -5,7 +5,7 @@
  * docs/config-format.md 'Effects'.
  */
 import type { OptionsSource, ReviewConfig, RowConfig } from './config.ts';
-import type { RegistryData } from './inspection.ts';
+import type { RegistrySources } from './inspection.ts';
 import { compileRegistryCompare, type RegistryCompare } from './registry-compare.ts';
 import type { RuleIndex, RuleResults } from './rule-index.ts';
 import { copyRow } from './rows.ts';
@@ -27,7 +27,7 @@ export interface Effects {
   /** Whether a row (by key, or an image group) is visible: its own rules, and its parent's visibility. */
   isVisible(key: string, results: RuleResults): boolean;
   /** The row after the effects of the rules targeting it (`results` holds every rule's result, by index). */
-  computeRow(row: RowState, results: RuleResults, data: RuleData, registry: RegistryData | null | undefined): RowState;
+  computeRow(row: RowState, results: RuleResults, data: RuleData, registry: RegistrySources | null | undefined): RowState;
 }
 
 /** `{{ path }}` in a message, read from the rule data ('' when absent). */
@@ -76,7 +76,7 @@ export function createEffects(config: ReviewConfig, index: RuleIndex, resolveOpt
     return cfg.parent === undefined || isVisible(cfg.parent, results);
   }
 
-  function computeRow(row: RowState, results: RuleResults, data: RuleData, registry: RegistryData | null | undefined): RowState {
+  function computeRow(row: RowState, results: RuleResults, data: RuleData, registry: RegistrySources | null | undefined): RowState {
     const plan = planOf(row.key);
     const { cfg } = plan;
     let disable = false;

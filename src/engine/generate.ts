@@ -3,7 +3,7 @@
  * config cases (`given`), tests and the benchmark, so they always cover every row the config has.
  */
 import type { ReviewConfig, RowConfig } from './config.ts';
-import type { FieldValue, InspectionDetail, InspectionField, InspectionImage, SectionKey } from './inspection.ts';
+import type { FieldValue, InspectionDocument, InspectionField, InspectionImage, SectionKey } from './inspection.ts';
 
 export interface GenerateOptions {
   /** Recorded values by row key (override the generated ones). */
@@ -50,8 +50,12 @@ function imagesFor(row: RowConfig, config: ReviewConfig): InspectionImage[] {
   }));
 }
 
-/** A full inspection for `config`; nested sub-parts are created along each row's path. */
-export function generateInspection(config: ReviewConfig, opts: GenerateOptions = {}): InspectionDetail {
+/**
+ * A full inspection for `config`; nested sub-parts are created along each row's path. Its header is the product's
+ * sample (`product.sampleInspection`) under `opts.inspection`. `T`: the product's inspection type, which that sample
+ * makes (the car's InspectionDetail).
+ */
+export function generateInspection<T extends InspectionDocument = InspectionDocument>(config: ReviewConfig, opts: GenerateOptions = {}): T {
   const data: Partial<Record<SectionKey, Record<string, InspectionField>>> = {};
   const at = (row: RowConfig): InspectionField => {
     const section = (data[row.section] ??= {});
@@ -76,25 +80,14 @@ export function generateInspection(config: ReviewConfig, opts: GenerateOptions =
     field.value = (opts.values && row.key in opts.values ? opts.values[row.key] : sampleValue(row, config)) as FieldValue;
     field.commentFlag = opts.commentFlags?.[row.key] ?? 1;
   }
-  return {
-    carId: 1,
-    appointmentId: 'APT0001',
-    leadToken: 'lead-1',
+  const document: InspectionDocument = {
     version: 0,
     tenant: null,
     workflowId: null,
-    isCritical: 0,
-    category: 'New',
-    inspectionStatus: 'smReview',
-    inspectionEndTime: '2026-01-01T10:00:00Z',
-    make: 'Maruti',
-    model: 'Swift',
-    storeName: 'Store 1',
-    city: 'Mumbai',
-    qcAssign: { to: 'qc.reviewer@qc.example' },
     qcAudit: 0,
-    rejectionRemarkMapper: [],
+    ...structuredClone(config.product.sampleInspection),
     ...opts.inspection,
     inspectionData: data,
-  } as InspectionDetail;
+  };
+  return document as T;
 }

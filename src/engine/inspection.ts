@@ -1,6 +1,8 @@
 /**
- * The shape of an inspection as the main host answers it (`GET v2/inspection/{id}` → `{ detail }`),
- * shared by the seed generator, the server, the engine and the screens. Field names follow the spec (000 §3).
+ * The shape of an inspection's recorded data as the engine reads it, whatever the product: sections of fields (with
+ * their images, sub-parts and remarks), the results a submission stores per section, and what every product's
+ * submission carries. A product adds its own header fields (the car's: src/products/car/inspection.ts); the engine
+ * reads only what is declared here, and the product's config names the rest (context, submission header).
  */
 
 /** A section of an inspection's data: one of its product's declared sections (config `product.sections`). */
@@ -73,49 +75,13 @@ export interface RemarkEntry {
   role: string;
 }
 
-/**
- * Government registry data (`GET vahan/{appointmentId}` → `{ detail: RegistryData }`, 000 §5/§7).
- * Two registry sources and the SMS-parsed record; any may be missing. Dates are DD-MM-YYYY.
- */
-export interface RegistryRecord {
-  registrationNumber?: string;
-  /** Registration date, DD-MM-YYYY. */
-  registrationDate?: string;
-  fitnessUpto?: string;
-  chassisNumber?: string;
-  engineNumber?: string;
-  /** Registering RTO as the registry writes it, e.g. 'MH01 MUMBAI CENTRAL': its first five characters are the RTO code. */
-  registeredAt?: string;
-  /** NOC status as the registry writes it (mapped to Yes/No by config). */
-  nocDetails?: string | null;
-  ownerCount?: number;
-  /** Financier key: present (non-empty) when the vehicle is hypothecated. */
-  financier?: string | null;
-  /** 'LTT' / 'OTT' (life-time / one-time) or a DD-MM-YYYY date. */
-  taxUpTo?: string;
-  ownerName?: string;
-  email?: string;
-  maker?: string;
-  model?: string;
-  fuelType?: string;
-  manufacturingMonthYr?: string;
-  insuranceExpiry?: string;
-}
-
-export interface RegistryData {
-  parivahan1?: RegistryRecord | null;
-  vahanWebsite?: RegistryRecord | null;
-  parseSms?: { registrationNumber?: string } | null;
-  bgcData?: { migratedVehicle?: boolean } | null;
-}
-
 export type InspectionSection = Record<string, InspectionField>;
 
-export interface RejectionRemark {
-  rejectionRemark: string;
-  role: string;
-  timestamp: string;
-}
+/**
+ * Registry data the engine reads beside an inspection (registry comparisons, declared context): sources by name as
+ * the product's config names them, each a record of fields; any may be missing.
+ */
+export type RegistrySources = { readonly [source: string]: Readonly<Record<string, unknown>> | null | undefined };
 
 /** One rejection remark of a stored QC result; `timestamp` is DD-MM-YYYY HH:mm:ss (000 §3 'Inspection detail'). */
 export interface SectionRejectionRemark {
@@ -168,55 +134,17 @@ export interface SectionReview {
   issueType?: number[];
 }
 
-export interface InspectionDetail {
-  carId: number;
-  appointmentId: string;
-  leadToken: string;
-  version: number;
-  tenant: string | null;
-  workflowId: string | null;
-  isCritical: number;
-  category: string;
-  /** One of the product's declared statuses (config `product.statuses`; the car's: src/products/car/inspection.ts). */
-  inspectionStatus: string;
-  inspectionEndTime: string;
-  make: string;
-  model: string;
-  storeName: string;
-  city: string;
-  /** `assignedAt`: when the assignee got it (ISO), which the review countdown runs from. */
-  qcAssign: { to: string | null; assignedAt?: string | null };
-  qcAudit: number;
-  issueType?: number[];
-  rejectionRemarkMapper: RejectionRemark[];
-  reInspectionReason?: { reason: string } | null;
-  /** Registry website summary kept on the inspection (000 §3); the full per-source data comes from `vahan/{id}`. */
-  vahanData?: RegistryRecord | null;
-  raEmail?: string | null;
-  regionDepartmentEmail?: string | null;
-  currentAuctionVersion?: number | null;
-  lastAuctionVersion?: number | null;
-  /** Re-inspection differences with the last auction version (RI Changes table). */
-  riTableData?: { title: string; oldValue: FieldValue; newValue: FieldValue }[];
-  selectedVersion?: number | null;
+/**
+ * An inspection as the engine reads it: its sections of recorded fields, and the header facts its built-in context
+ * offers (`version`, `hasWorkflowId`, `tenant`, `qcAudit`). A product's inspection extends it with its own header.
+ */
+export interface InspectionDocument {
+  version?: number;
+  workflowId?: string | null;
+  tenant?: string | null;
+  qcAudit?: number;
   inspectionData: Partial<Record<SectionKey, InspectionSection>>;
-  /** The reviewer who submitted the QC review (set on submission). */
-  qcUser?: string | null;
-  /** Set on submission (000 §3 'Submission payload'): 1 when submitted as a dummy inspection. */
-  isDummyInspection?: number;
-  /** Set on submission (000 §4): 1 when every rejection was a QC mask or a QC-editable correction. */
-  isApprovedByQc?: number;
-  /** Set on submission: the other comments of the review (title and lines). */
-  otherComments?: { title: string; lines: string[] };
-  /** Set on submission: when the review started and ended (ISO date-times). */
-  reviewStartTime?: string;
-  reviewEndTime?: string;
-  /** Set on submission: when the server stored it (ISO date-time). */
-  submittedAt?: string;
-  /**
-   * The submission's results per section (000 §3 'Inspection detail' sections: errors map and rejectionRemarks),
-   * one entry per section of the submitted payload. Absent until the inspection is submitted.
-   */
+  /** The submission's stored results per section (absent until submitted). */
   sections?: Partial<Record<SectionKey, SectionReview>>;
 }
 
@@ -237,16 +165,16 @@ export interface SectionResult {
   qcEditableFields: Record<string, { title: string; value: string | number | null; id?: string | number | null }>;
 }
 
-/** `PATCH qc-section-report-submit/{id}` body (000 §3 'Submission payload'). */
-export interface SubmissionPayload {
-  carId: number;
-  version: number;
-  role: 'qc';
+/**
+ * What every product's review submission carries (000 §3 'Submission payload' less its header): the outcome, each
+ * section's result, the reviewer's comments and times. The product's config adds its header fields
+ * (`product.submissionHeader`: the car's carId, version, role and client).
+ */
+export interface SubmissionBody {
   /** The status the product's `outcomes.submission` gives. */
   inspectionStatus: string;
   reviewStartTime: string;
   reviewEndTime: string;
-  client: 'web';
   isCritical: number;
   otherComments: { title: string; lines: string[] };
   isDummyInspection: number;

@@ -11,7 +11,7 @@
 import type { ReviewConfig, RowConfig, RuleConfig } from './config.ts';
 import { effectiveValue, isChanged, reduceRow, sameValue } from './edit.ts';
 import { createEffects, type RuleData } from './effects.ts';
-import type { InspectionDetail, RegistryData } from './inspection.ts';
+import type { InspectionDocument, RegistrySources } from './inspection.ts';
 import { truthy } from './logic.ts';
 import { indexRules } from './rule-index.ts';
 import { createRowBuilder } from './rows.ts';
@@ -21,7 +21,7 @@ import type { Edit, EvalContext, EvaluateOptions, ReviewModel, RowState, Tab } f
 export interface ReviewEngine {
   readonly config: ReviewConfig;
   /** Full evaluation of an inspection with the reviewer's edits (in order) and optional registry data. */
-  evaluate(inspection: InspectionDetail, edits?: readonly Edit[], registry?: RegistryData | null, options?: EvaluateOptions): ReviewModel;
+  evaluate(inspection: InspectionDocument, edits?: readonly Edit[], registry?: RegistrySources | null, options?: EvaluateOptions): ReviewModel;
   /** One edit, incrementally; the result equals `evaluate(inspection, [...model.edits, edit])`. A refused edit leaves the model unchanged. */
   apply(model: ReviewModel, edit: Edit): ReviewModel;
   /** Row config by key (image rows answer their group's config). */
@@ -131,7 +131,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     return data;
   }
 
-  function build(pre: Record<string, RowState>, order: string[], ctx: EvalContext, registry: RegistryData | null | undefined): ReviewModel {
+  function build(pre: Record<string, RowState>, order: string[], ctx: EvalContext, registry: RegistrySources | null | undefined): ReviewModel {
     const data = dataOf(pre, ctx);
     const results = runAll(data);
     // Object.fromEntries gives fast-mode objects: later per-edit copies ({ ...rows }) stay cheap.
@@ -141,7 +141,7 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     return model;
   }
 
-  function evaluate(inspection: InspectionDetail, edits: readonly Edit[] = [], registry?: RegistryData | null, options: EvaluateOptions = {}): ReviewModel {
+  function evaluate(inspection: InspectionDocument, edits: readonly Edit[] = [], registry?: RegistrySources | null, options: EvaluateOptions = {}): ReviewModel {
     const ctx = builder.contextOf(inspection, registry, options);
     const { rows, order } = builder.buildRows(inspection, ctx);
     // Edits go through `apply` one by one, so an edit the engine refuses at that point (refusal) is left out here

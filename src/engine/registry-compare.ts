@@ -4,7 +4,7 @@
  * or shown for information only). The format is described in docs/config-format.md 'Registry comparison'.
  */
 import type { RegistryConfig } from './config.ts';
-import type { RegistryData } from './inspection.ts';
+import type { RegistrySources } from './inspection.ts';
 import { compileLogic, truthy, type CompiledLogic } from './logic.ts';
 import type { EvalContext, VaahanFlag } from './types.ts';
 
@@ -15,7 +15,7 @@ export interface RegistryResult {
   dataSource: string | null;
 }
 
-export type RegistryCompare = (value: unknown, registry: RegistryData | null | undefined, ctx: EvalContext) => RegistryResult;
+export type RegistryCompare = (value: unknown, registry: RegistrySources | null | undefined, ctx: EvalContext) => RegistryResult;
 
 const DEFAULT_MATCH = { eqi: [{ var: 'value' }, { var: 'source' }] };
 

@@ -5,7 +5,7 @@
  */
 import type { OptionsSource, ReviewConfig, RowConfig } from './config.ts';
 import { dmyOf } from './dates.ts';
-import type { FieldValue, InspectionDetail, InspectionField, InspectionImage, RegistryData, RemarkEntry } from './inspection.ts';
+import type { FieldValue, InspectionDocument, InspectionField, InspectionImage, RegistrySources, RemarkEntry } from './inspection.ts';
 import { compileLogic, runLogic, truthy } from './logic.ts';
 import type { EvalContext, EvaluateOptions, RowState, Scalar } from './types.ts';
 import { pickWidget } from './widgets.ts';
@@ -16,9 +16,9 @@ export interface RowBuilder {
   /** The choices of an options source (a list, a constants list, or a generated one). */
   resolveOptions(src: OptionsSource | undefined, ctx: EvalContext): string[] | undefined;
   /** The context the rules see as `ctx.*`. */
-  contextOf(inspection: InspectionDetail, registry: RegistryData | null | undefined, options: EvaluateOptions): EvalContext;
+  contextOf(inspection: InspectionDocument, registry: RegistrySources | null | undefined, options: EvaluateOptions): EvalContext;
   /** Every row of the inspection as recorded, by key, and the keys in display order (image groups give one row per image). */
-  buildRows(inspection: InspectionDetail, ctx: EvalContext): { rows: Record<string, RowState>; order: string[] };
+  buildRows(inspection: InspectionDocument, ctx: EvalContext): { rows: Record<string, RowState>; order: string[] };
 }
 
 function scalarOf(v: FieldValue | undefined): Scalar {
@@ -26,14 +26,14 @@ function scalarOf(v: FieldValue | undefined): Scalar {
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
-function fieldAtPath(inspection: InspectionDetail, section: RowConfig['section'], path: readonly string[]): InspectionField | undefined {
+function fieldAtPath(inspection: InspectionDocument, section: RowConfig['section'], path: readonly string[]): InspectionField | undefined {
   let f: InspectionField | undefined = inspection.inspectionData[section]?.[path[0]];
   for (let i = 1; i < path.length && f; i++) f = f.subParts?.[path[i]];
   return f;
 }
 
 /** The recorded field of a row: at its path, else at the first alias path that has it (chassisNo, mismatchInRC). */
-function fieldAt(inspection: InspectionDetail, cfg: RowConfig): InspectionField | undefined {
+function fieldAt(inspection: InspectionDocument, cfg: RowConfig): InspectionField | undefined {
   const f = fieldAtPath(inspection, cfg.section, cfg.path);
   if (f || !cfg.aliases) return f;
   for (const alias of cfg.aliases) {
@@ -148,7 +148,7 @@ export function createRowBuilder(config: ReviewConfig): RowBuilder {
     }
   }
 
-  function contextOf(inspection: InspectionDetail, registry: RegistryData | null | undefined, options: EvaluateOptions): EvalContext {
+  function contextOf(inspection: InspectionDocument, registry: RegistrySources | null | undefined, options: EvaluateOptions): EvalContext {
     const ctx: EvalContext = {
       version: inspection.version ?? 0,
       hasWorkflowId: Boolean(inspection.workflowId),
@@ -267,7 +267,7 @@ export function createRowBuilder(config: ReviewConfig): RowBuilder {
     });
   }
 
-  function buildRows(inspection: InspectionDetail, ctx: EvalContext): { rows: Record<string, RowState>; order: string[] } {
+  function buildRows(inspection: InspectionDocument, ctx: EvalContext): { rows: Record<string, RowState>; order: string[] } {
     const rows: Record<string, RowState> = {};
     const order: string[] = [];
     for (const cfg of config.rows) {

@@ -5,11 +5,11 @@
 import type { ReviewConfig, RowConfig, RowSelector } from './config.ts';
 import {
   submissionSections,
-  type InspectionDetail,
+  type InspectionDocument,
   type RejectedField,
   type SectionKey,
   type SectionResult,
-  type SubmissionPayload,
+  type SubmissionBody,
 } from './inspection.ts';
 import { runLogic, truthy } from './logic.ts';
 import { evaluateOutcome } from './outcome.ts';
@@ -187,7 +187,7 @@ export function submissionFacts(model: ReviewModel, isDummy: boolean): Submissio
  * The submission facts a stored payload stands for (the server reads these, the client `submissionFacts`; both
  * feed the same outcome rules). A section counts as one rejection at least when it is not approved.
  */
-export function submissionFactsOfPayload(payload: SubmissionPayload): SubmissionFacts {
+export function submissionFactsOfPayload(payload: SubmissionBody): SubmissionFacts {
   let rejectedCount = 0;
   for (const [key, result] of Object.entries(payload.sections)) {
     if (key === 'summary' || !result || !('rejectedFields' in result)) continue;
@@ -222,16 +222,17 @@ export function submissionStatus(model: ReviewModel, isDummy: boolean, config: R
 }
 
 /**
- * Builds the `PATCH qc-section-report-submit/{id}` payload (spec 000 §3) from the model. A dummy inspection
- * submits with isDummyInspection=1 and no selections. Throws when the model has no rows for the inspection
- * (the screen shows 'Error in post Object').
+ * Builds the submission payload (spec 000 §3) from the model: the header fields the product declares
+ * (`product.submissionHeader`, json-logic over `{ inspection }`) and the engine's body. A dummy inspection submits
+ * with isDummyInspection=1 and no selections. Throws when the model has no rows for the inspection (the screen shows
+ * 'Error in post Object'). `P`: the product's payload type (the car's SubmissionPayload), which its header makes.
  */
-export function buildSubmission(
+export function buildSubmission<P extends SubmissionBody = SubmissionBody>(
   model: ReviewModel,
-  inspection: InspectionDetail,
+  inspection: InspectionDocument,
   opts: BuildOptions,
   config: ReviewConfig = configOf(model),
-): SubmissionPayload {
+): P {
   if (!model.order.length) throw new Error('Error in post Object');
   const cfgs = rowConfigs(config);
   const { inspectionStatus, isApprovedByQc } = submissionStatus(model, opts.isDummy, config);
@@ -271,20 +272,18 @@ export function buildSubmission(
     .map((k) => model.rows[k])
     .filter((r) => r.kind === 'comments' && r.isVisible)
     .flatMap((r) => r.newValues ?? r.values ?? []);
-  return {
-    carId: inspection.carId,
-    version: inspection.version,
-    role: 'qc',
+  const header = Object.entries(config.product.submissionHeader ?? {}).map(([name, logic]) => [name, runLogic(logic, { inspection })]);
+  const body: SubmissionBody = {
     inspectionStatus,
     reviewStartTime: opts.reviewStartTime,
     reviewEndTime: opts.reviewEndTime,
-    client: 'web',
     isCritical: opts.isCritical ? 1 : 0,
     otherComments: { title: config.constants.otherCommentsTitle, lines: [...new Set(comments)] },
     isDummyInspection: opts.isDummy ? 1 : 0,
     isApprovedByQc,
     sections: submissionSections(sections, opts.isDummy ? [] : [...opts.issueType]),
   };
+  return { ...Object.fromEntries(header), ...body } as P;
 }
 
 /** Puts a rejected entry at its path, nesting sub-parts under their parts (a parent not itself rejected is a bare container). */

@@ -1,6 +1,6 @@
 /** Public model types of the engine: what screens render and what the submission is built from. */
 import type { ReviewConfig } from './config.ts';
-import type { InspectionImage, RegistryData, RemarkEntry, SectionKey } from './inspection.ts';
+import type { InspectionImage, RegistrySources, RemarkEntry, SectionKey } from './inspection.ts';
 
 /** A tab of the product (its config's `product.tabs`, in display order). */
 export type Tab = string;
@@ -135,7 +135,7 @@ export interface ReviewModel {
   /** The context the rules saw (set by `evaluate`). */
   context?: EvalContext;
   /** The registry data compared against (set by `evaluate`). */
-  registry?: RegistryData | null;
+  registry?: RegistrySources | null;
   /** The product config the model was built from: submission and validation read their rules from it. */
   config: ReviewConfig;
 }

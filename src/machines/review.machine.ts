@@ -14,7 +14,7 @@
 import { assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
 import dayjs from 'dayjs';
 import type { ReviewEngine } from '../engine/model.ts';
-import type { InspectionDetail, RegistryData } from '../engine/inspection.ts';
+import type { InspectionDetail, RegistryData } from '../products/car/inspection.ts';
 import type { Edit, EvaluateOptions, ReviewModel, RowState, Tab } from '../engine/types.ts';
 import type { ReviewDraft } from '../api/drafts.ts';
 import { errorDetail } from './error-detail.ts';

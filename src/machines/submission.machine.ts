@@ -13,7 +13,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import dayjs from 'dayjs';
-import type { InspectionDetail, SubmissionPayload } from '../engine/inspection.ts';
+import type { InspectionDetail, SubmissionPayload } from '../products/car/inspection.ts';
 import type { ReviewModel } from '../engine/types.ts';
 import { buildSubmission, hasRejections, validateBeforeSubmit, type SubmitBlock } from '../engine/submission.ts';
 import { issueTypes, toggleIssue } from '../engine/product.ts';
@@ -71,7 +71,7 @@ function tryBuild(context: SubmissionContext): SubmissionPayload | null {
   const request = context.request;
   if (!request) return null;
   try {
-    return buildSubmission(request.model, request.inspection, {
+    return buildSubmission<SubmissionPayload>(request.model, request.inspection, {
       isCritical: request.isCritical,
       isDummy: request.isDummy,
       issueType: context.issueType,

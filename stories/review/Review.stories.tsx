@@ -10,6 +10,7 @@ import { SummaryTab } from '../../src/screens/review/SummaryTab.tsx';
 import { ImageEditor } from '../../src/screens/review/ImageEditor.tsx';
 import { RegistryBadge } from '../../src/screens/review/RegistryBadge.tsx';
 import '../../src/screens/review/review.css';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 
 const { engine: carEngine, config: carReviewConfig } = getProduct('car');
 
@@ -18,7 +19,7 @@ const meta = { title: 'Review', component: RowList, subcomponents: { SummaryTab,
 export default meta;
 type Story = StoryObj;
 
-const inspection = generateInspection(carReviewConfig, {
+const inspection = generateInspection<InspectionDetail>(carReviewConfig, {
   values: { insuranceType: 'Comprehensive', noClaimBonus: 'Yes', fuelType: 'Petrol' },
   inspection: { version: 1, riTableData: [{ title: 'Odometer Reading', oldValue: 79357, newValue: 79751 }] },
 });

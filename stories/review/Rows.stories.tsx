@@ -2,7 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { generateInspection } from '../../src/engine/generate.ts';
-import type { InspectionDetail, RemarkEntry } from '../../src/engine/inspection.ts';
+import type { RemarkEntry } from '../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import type { Edit } from '../../src/engine/types.ts';
 import { getProduct } from '../../src/products/registry.ts';
 import { RowContext, type ReviewRowContext } from '../../src/screens/review/context.ts';
@@ -24,7 +25,7 @@ const HISTORY: RemarkEntry[] = [
 ];
 
 function inspection(): InspectionDetail {
-  const detail = generateInspection(carConfig, {
+  const detail = generateInspection<InspectionDetail>(carConfig, {
     values: { insuranceType: 'Comprehensive', noClaimBonus: 'Yes', fuelType: 'Petrol', rcCondition: ['Damaged'], rtoNocIssued: 'Yes', rtoNocAvailable: 'Yes' },
     images: { rcImages: ['RC1', 'RC2', 'RC3'].map((title, i) => ({ hashKey: `RC${i}`, title, url: picture(title), isVerified: i !== 1 })) },
     inspection: { carId: 9201, appointmentId: 'APT9201' },

@@ -3,7 +3,7 @@
  * fetch (the server's seed data), and the calls /review makes, so the review screen runs with no server.
  */
 import { generateInspection } from '../../src/engine/generate.ts';
-import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import { getProduct } from '../../src/products/registry.ts';
 import { BANKS, CITIES, COMMENT_OPTIONS, MAKES, MODELS, RTOS, STATES, STORES, buildVariants } from '../../server/seed/lookups.ts';
 import { OTHER_REVIEWER, REVIEWER, sessionFor, type Routes } from './api.ts';

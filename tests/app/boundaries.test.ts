@@ -1,5 +1,7 @@
 // Issue 10 'Boundaries are enforced': ESLint refuses an import against the layer order of docs/architecture.md.
 // Each case lints a one-line fixture as if it were a file of the given folder, with the project's own eslint.config.js.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 
@@ -48,5 +50,30 @@ describe('import boundaries (eslint-plugin-boundaries in eslint.config.js)', () 
   it('names the layer order in its message', async () => {
     const [message] = await boundaryErrors('src/screens/login/Fixture.tsx', "import { ROUTES } from '../../app/routes.ts';");
     expect(message).toContain('A screens file may not import app');
+  });
+});
+
+describe('the engine knows no product (issue 10)', () => {
+  const ENGINE = 'src/engine';
+  const files = readdirSync(ENGINE, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f)).map((f) => join(ENGINE, f));
+
+  it('no file of src/engine imports a product module or a product\'s config folder', () => {
+    const productImports = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)]
+        .map((m) => m[1])
+        .filter((source) => source.startsWith('.'))
+        .map((source) => relative(process.cwd(), resolve(dirname(file), source)))
+        // The shared schemas sit directly in src/config; a product's files are in its own folder.
+        .filter((target) => target.startsWith('src/products') || /^src\/config\/[^/]+\//.test(target))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(files.length).toBeGreaterThan(10);
+    expect(productImports).toEqual([]);
+  });
+
+  it('every file of src/engine passes the layer rules as it stands', async () => {
+    const results = await eslint.lintFiles(files);
+    const errors = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => `${r.filePath}: ${m.message}`));
+    expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Calls the browser tests make beside the browser: choosing seeded inspections, assigning them, reading back what
 // the server stored. Same routes and payloads as the app (spec 000 §7, docs/architecture.md).
-import type { InspectionDetail, RegistryData } from '../../src/engine/inspection.ts';
+import type { InspectionDetail, RegistryData } from '../../src/products/car/inspection.ts';
 import type { InspectionListRow } from '../../src/products/car/inspection.ts';
 import { carEngine } from '../support/car.ts';
 import { hasRejections, validateBeforeSubmit } from '../../src/engine/submission.ts';

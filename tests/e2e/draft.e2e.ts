@@ -3,7 +3,7 @@
 // refurbishment review and the GS unflag form. Then a bike reviewed with the keyboard alone.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import type { Edit } from '../../src/engine/types.ts';
 import { apiAs, claim, detailOf, modelAfter, submittable, type Api } from './api.ts';
 import { apiLogin, apiToken, launchBrowser, laterForCustomerDocuments, reviewRow, signedInContext, watchErrors } from './browser.ts';

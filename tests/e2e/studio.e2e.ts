@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mergeConfigFiles, type ReviewConfigFile } from '../../src/engine/config.ts';
 import { car } from '../../src/products/car.ts';
-import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import { apiAs } from './api.ts';
 import { apiLogin, launchBrowser, reviewRow, scrollToRendered, signedInContext, watchErrors } from './browser.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { carEngine, carReviewConfig } from '../support/car.ts';
 import { createNaiveEngine } from '../../bench/engine-naive.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
-import type { InspectionDetail, RegistryData } from '../../src/engine/inspection.ts';
+import type { InspectionDetail, RegistryData } from '../../src/products/car/inspection.ts';
 import type { Edit, EvaluateOptions, ReviewModel } from '../../src/engine/types.ts';
 
 // Issue 3 'Engine qualities': an edit re-evaluates only the rules that depend on the changed field, and the

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { carReviewConfig } from '../support/car.ts';
 import { loadConfig } from '../../src/engine/config-schema.ts';
-import { submissionSections, type SubmissionPayload } from '../../src/engine/inspection.ts';
+import { submissionSections } from '../../src/engine/inspection.ts';
+import { type SubmissionPayload } from '../../src/products/car/inspection.ts';
 import { checkOutcomeRules, evaluateOutcome, type OutcomeRule } from '../../src/engine/outcome.ts';
 import { submissionFactsOfPayload, submissionOutcome, type SubmissionFacts } from '../../src/engine/submission.ts';
 import table from './fixtures/outcome.json' with { type: 'json' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { carEngine, carReviewConfig } from '../support/car.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
-import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import { buildSubmission, hasRejections, isValidateOf, latestRemark, validateBeforeSubmit } from '../../src/engine/submission.ts';
 import type { Edit, ReviewModel } from '../../src/engine/types.ts';
 
@@ -9,7 +9,7 @@ const today = '01-06-2026';
 const opts = { isCritical: false, isDummy: false, issueType: [3], reviewStartTime: '2026-06-01T10:00:00Z', reviewEndTime: '2026-06-01T10:05:00Z' };
 
 function review(edits: Edit[], prepare?: (i: InspectionDetail) => void): { model: ReviewModel; inspection: InspectionDetail } {
-  const inspection = generateInspection(carReviewConfig, { values: { rtoNocIssued: 'No', insuranceType: 'Comprehensive', noClaimBonus: 'Yes', exhaustSmoke: 'Black' }, inspection: { carId: 77, version: 2 } });
+  const inspection = generateInspection<InspectionDetail>(carReviewConfig, { values: { rtoNocIssued: 'No', insuranceType: 'Comprehensive', noClaimBonus: 'Yes', exhaustSmoke: 'Black' }, inspection: { carId: 77, version: 2 } });
   prepare?.(inspection);
   let model = carEngine.evaluate(inspection, [], null, { today });
   for (const e of edits) model = carEngine.apply(model, e);

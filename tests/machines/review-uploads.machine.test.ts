@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { carEngine, carReviewConfig } from '../support/car.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
-import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import type { ImageUploadFields } from '../../src/api/review.ts';
 import { IMAGE_UPLOADED, NOT_AN_IMAGE, reviewMachine, type ReviewLoaded } from '../../src/machines/review.machine.ts';
 import { controlledCall } from './helpers.ts';

@@ -4,7 +4,7 @@ import { carEngine, carReviewConfig } from '../support/car.ts';
 import { createEngine } from '../../src/engine/model.ts';
 import { validateBeforeSubmit } from '../../src/engine/submission.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
-import type { InspectionDetail, RegistryData } from '../../src/engine/inspection.ts';
+import type { InspectionDetail, RegistryData } from '../../src/products/car/inspection.ts';
 import { memoryDrafts, type ReviewDraft } from '../../src/api/drafts.ts';
 import { configVersion, DRAFT_DELAY_MS, inspectionVersion, reviewMachine, reviewSubmission, type ReviewLoaded } from '../../src/machines/review.machine.ts';
 import { controlledCall } from './helpers.ts';

@@ -1,6 +1,6 @@
 /** A small real inspection and review models built by the real engine over the car config. */
 import { carEngine } from '../support/car.ts';
-import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import type { Edit, ReviewModel } from '../../src/engine/types.ts';
 
 export const inspection: InspectionDetail = {

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../../src/api/http.ts';
 import { issueTypes, toggleIssue } from '../../src/engine/product.ts';
 import { carReviewConfig } from '../support/car.ts';
-import type { SubmissionPayload } from '../../src/engine/inspection.ts';
+import type { SubmissionPayload } from '../../src/products/car/inspection.ts';
 import * as engineSubmission from '../../src/engine/submission.ts';
 import {
   submissionMachine,

@@ -20,6 +20,7 @@ import { ProductValueProvider } from '../../src/products/ProductContext.tsx';
 import type { Product } from '../../src/products/registry.ts';
 import ReviewScreen from '../../src/screens/review/ReviewScreen.tsx';
 import mini from './fixtures/mini-product.json' with { type: 'json' };
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 
 vi.mock('../../src/api/main.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/api/main.ts')>()),
@@ -40,7 +41,7 @@ vi.mock('../../src/components/toast.ts', () => ({ showSuccess: vi.fn(), showErro
 
 const config = loadConfig(mini);
 const engine = createEngine(config);
-const inspection = generateInspection(config, { values: { hasPapers: 'Yes', paperNumber: 'P-1', paint: 'Red' } });
+const inspection = generateInspection<InspectionDetail>(config, { values: { hasPapers: 'Yes', paperNumber: 'P-1', paint: 'Red' } });
 const REVIEWER = 'qc.reviewer@qc.example';
 /** The fixture as a product of its own: nothing in src/ registers or names it. */
 const product: Product = {

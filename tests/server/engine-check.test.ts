@@ -10,7 +10,7 @@ import type { CaseConfig } from '../../src/engine/config.ts';
 import { carEngine } from '../support/car.ts';
 import { modelOfCase } from '../../src/engine/cases.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
-import type { InspectionDetail, RegistryData } from '../../src/engine/inspection.ts';
+import type { InspectionDetail, RegistryData, SubmissionPayload } from '../../src/products/car/inspection.ts';
 import { buildSubmission, hasRejections, validateBeforeSubmit } from '../../src/engine/submission.ts';
 import type { Edit, ReviewModel } from '../../src/engine/types.ts';
 import { ImageWriter } from '../../server/seed/images.ts';
@@ -21,7 +21,7 @@ import { editsFromSubmission, engineSubmissionCheck, NOT_EDITABLE_ALERT } from '
 const check = engineSubmissionCheck();
 
 function payloadOf(model: ReviewModel, inspection: InspectionDetail, isDummy = false) {
-  return buildSubmission(model, inspection, { isCritical: false, isDummy, issueType: [1], reviewStartTime: 't0', reviewEndTime: 't1' });
+  return buildSubmission<SubmissionPayload>(model, inspection, { isCritical: false, isDummy, issueType: [1], reviewStartTime: 't0', reviewEndTime: 't1' });
 }
 
 describe('server submission check = client validateBeforeSubmit', () => {
@@ -35,7 +35,7 @@ describe('server submission check = client validateBeforeSubmit', () => {
   it.each(cases.map((c) => [c.name, c] as const))('config case: %s', async (_name, c) => {
     const model = modelOfCase(carEngine, c);
     const g = c.given ?? {};
-    const inspection = generateInspection(carEngine.config, { values: g.values, commentFlags: g.commentFlags, images: g.images, inspection: g.inspection });
+    const inspection = generateInspection<InspectionDetail>(carEngine.config, { values: g.values, commentFlags: g.commentFlags, images: g.images, inspection: g.inspection });
     const client = validateBeforeSubmit(model, { isDummy: false, issueType: hasRejections(model) ? [1] : undefined });
     let payload;
     try {

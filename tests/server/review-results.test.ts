@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { applySubmission, mergeRemarkHistory, remarkTime, submissionSummary, type StoredRemark, type SubmissionContext } from '../../server/review-results.ts';
 import { carReviewConfig } from '../support/car.ts';
-import { submissionSections, type InspectionDetail, type SubmissionPayload } from '../../src/engine/inspection.ts';
+import { submissionSections } from '../../src/engine/inspection.ts';
+import { type InspectionDetail, type SubmissionPayload } from '../../src/products/car/inspection.ts';
 
 function inspection(): InspectionDetail {
   return {

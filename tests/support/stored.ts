@@ -1,4 +1,4 @@
-import type { InspectionDetail } from '../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 
 /** Field keys a stored inspection records as rejected: each section's errors map (spec 000 §3). */
 export function storedRejections(detail: InspectionDetail): string[] {

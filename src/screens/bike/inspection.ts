@@ -3,7 +3,8 @@
  * list grouped by type into a `media` section (rcImages, insuranceImages, mainImages, additionalImages: the config's
  * image rows), and `meta` fields (uiVersion, isB2B) that the config's rules read like any row. No rule lives here.
  */
-import type { InspectionDetail, InspectionField, InspectionImage } from '../../engine/inspection.ts';
+import type { InspectionField, InspectionImage } from '../../engine/inspection.ts';
+import type { InspectionDetail } from '../../products/car/inspection.ts';
 import { mediaUrl, type BikeDetail, type BikeMedia, type BikeMediaConfig } from '../../api/bike.ts';
 
 /** Media of the review with their type and whether they play. */

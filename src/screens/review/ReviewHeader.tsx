@@ -6,7 +6,7 @@ import { memo, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { InspectionDetail } from '../../engine/inspection.ts';
+import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { ReviewModel } from '../../engine/types.ts';
 import { latestRemark } from '../../engine/submission.ts';
 import { formatCountdown, reviewTimerMachine } from '../../machines/review-timer.machine.ts';

@@ -8,7 +8,7 @@ import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { TabPanel, Tabs } from 'react-aria-components';
 import dayjs from 'dayjs';
-import type { InspectionDetail } from '../../engine/inspection.ts';
+import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { Edit, ReviewModel, RowState, Tab } from '../../engine/types.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
 import { isDocumentGroup, panelsOn, showsDocumentPopup } from '../../engine/product.ts';

@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Dialog, Heading, Modal, Radio, RadioGroup } from 'react-aria-components';
-import type { InspectionDetail } from '../../engine/inspection.ts';
+import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { ReviewModel } from '../../engine/types.ts';
 import type { reviewSubmission } from '../../machines/review.machine.ts';
 import { issueTypes } from '../../engine/product.ts';

@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
-import type { FieldValue, InspectionDetail } from '../../engine/inspection.ts';
+import type { FieldValue } from '../../engine/inspection.ts';
+import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { ReviewModel, RowState } from '../../engine/types.ts';
 import { rejectedRows } from '../../engine/submission.ts';
 import { fetchRiEmailLog, type RiEmailLog } from '../../api/review.ts';

@@ -3,7 +3,7 @@
  * `editRights` outcome (the car's: done, and smReview unless a past version is open); everyone else reads.
  */
 import type { ReviewConfig } from '../../engine/config.ts';
-import type { InspectionDetail } from '../../engine/inspection.ts';
+import type { InspectionDetail } from '../../products/car/inspection.ts';
 import { canEdit as editRight } from '../../engine/product.ts';
 
 export interface ReviewAccess {

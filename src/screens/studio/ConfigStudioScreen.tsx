@@ -32,7 +32,7 @@ import { runCase } from '../../engine/cases.ts';
 import { ConfigError, type ReviewConfigFile } from '../../engine/config.ts';
 import { dmyOf } from '../../engine/dates.ts';
 import { generateInspection } from '../../engine/generate.ts';
-import type { InspectionDetail } from '../../engine/inspection.ts';
+import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { Edit, EvaluateOptions } from '../../engine/types.ts';
 import { PRODUCTS, productFromConfig, type Product } from '../../products/registry.ts';
 import { diffConfigs, type ConfigChange } from './diff.ts';
@@ -181,7 +181,7 @@ export default function ConfigStudioScreen() {
     [built, check],
   );
   // A seeded inspection once loaded; a product without any previews one generated from the config.
-  const inspection = useMemo(() => (sampleId !== null ? sample : previewProduct ? generateInspection(previewProduct.config) : null), [sampleId, sample, previewProduct]);
+  const inspection = useMemo(() => (sampleId !== null ? sample : previewProduct ? generateInspection<InspectionDetail>(previewProduct.config) : null), [sampleId, sample, previewProduct]);
 
   const problems = useMemo(() => {
     const all = [...(built?.problem ? [built.problem] : []), ...(check?.problems ?? [])];

@@ -6,7 +6,7 @@
 import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { TabPanel, Tabs } from 'react-aria-components';
 import { explainRow } from '../../engine/explain.ts';
-import type { InspectionDetail } from '../../engine/inspection.ts';
+import type { InspectionDetail } from '../../products/car/inspection.ts';
 import { validateBeforeSubmit } from '../../engine/submission.ts';
 import type { Edit, EvaluateOptions, ReviewModel, Tab } from '../../engine/types.ts';
 import { ProductValueProvider } from '../../products/ProductContext.tsx';

@@ -4,7 +4,7 @@
  */
 import type { CaseConfig } from '../../engine/config.ts';
 import { generateInspection } from '../../engine/generate.ts';
-import type { InspectionDetail, RegistryData } from '../../engine/inspection.ts';
+import type { InspectionDetail, RegistryData } from '../../products/car/inspection.ts';
 import type { ReviewEngine } from '../../engine/model.ts';
 import { validateBeforeSubmit } from '../../engine/submission.ts';
 import type { Edit, EvaluateOptions, RowState } from '../../engine/types.ts';

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { carReviewConfig } from '../../support/car.ts';
 import { generateInspection, type GenerateOptions } from '../../../src/engine/generate.ts';
-import type { InspectionDetail } from '../../../src/engine/inspection.ts';
+import type { InspectionDetail } from '../../../src/products/car/inspection.ts';
 import ReviewScreen from '../../../src/screens/review/ReviewScreen.tsx';
 import { ProductProvider } from '../../../src/products/ProductContext.tsx';
 import type { AudioRecorder } from '../../../src/screens/review/audio.ts';

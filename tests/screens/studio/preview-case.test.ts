@@ -4,9 +4,10 @@ import { runCase } from '../../../src/engine/cases.ts';
 import { generateInspection } from '../../../src/engine/generate.ts';
 import { caseFromPreview } from '../../../src/screens/studio/preview-case.ts';
 import { carEngine as engine } from '../../support/car.ts';
+import type { InspectionDetail } from '../../../src/products/car/inspection.ts';
 
 // An inspection unlike the generated one: other values, a locked field, QC audit on.
-const inspection = generateInspection(engine.config, {
+const inspection = generateInspection<InspectionDetail>(engine.config, {
   values: { insuranceType: 'Zero Depreciation', noClaimBonus: 'Yes', fuelType: 'Diesel', carColour: 'Blue' },
   commentFlags: { chassisNumber: 2 },
   inspection: { qcAudit: 1, version: 3 },

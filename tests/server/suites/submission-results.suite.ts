@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db.ts';
 import { carEngine } from '../../support/car.ts';
-import type { InspectionDetail, RegistryData, SectionReview, SubmissionPayload } from '../../../src/engine/inspection.ts';
+import type { SectionReview } from '../../../src/engine/inspection.ts';
+import type { InspectionDetail, RegistryData, SubmissionPayload } from '../../../src/products/car/inspection.ts';
 import { buildSubmission, validateBeforeSubmit } from '../../../src/engine/submission.ts';
 import type { Edit } from '../../../src/engine/types.ts';
 import { postForm } from '../support/extras.ts';
