@@ -1,6 +1,6 @@
 import type { Db } from './db.ts';
 import { setRecord } from './auto-assignment.ts';
-import { audit } from './inspections-repo.ts';
+import { audit } from './repos/inspections.ts';
 
 /**
  * A queue that reviewers of one role are handed work from, oldest first: how many open items a reviewer holds, and

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from './db.ts';
-import { audit, snapshot, type InspectionRow } from './inspections-repo.ts';
+import { audit, snapshot, type InspectionRow } from './repos/inspections.ts';
 
 /** The NOTIFY channel of auto-assignment records (DESIGN.md 'Live updates'). */
 export const AUTO_ASSIGNMENT_CHANNEL = 'auto_assignment';

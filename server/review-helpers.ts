@@ -4,7 +4,7 @@ import { forbidden, notFound } from './errors.ts';
 import { utm } from './schemas.ts';
 import { sectionSchema as carSectionSchema } from './review-schemas.ts';
 import { getProduct } from '../src/products/registry.ts';
-import type { InspectionRow } from './inspections-repo.ts';
+import type { InspectionRow } from './repos/inspections.ts';
 import type { InspectionField, InspectionImage, InspectionSection } from '../src/engine/inspection.ts';
 
 /** Appointment ids as the seed and the registry route accept them. */

@@ -1,11 +1,11 @@
 import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import type { InspectionStatus } from '../../src/products/car/inspection.ts';
 import type { Queryable } from '../db.ts';
-import type { InspectionRow } from '../inspections-repo.ts';
+import type { InspectionRow } from './inspections.ts';
 
 /**
  * The writes of the review flows on `inspections` and `submissions` (reads of inspections live in
- * inspections-repo.ts). Callers hold the inspection's row lock.
+ * repos/inspections.ts). Callers hold the inspection's row lock.
  */
 
 /** Gives a free inspection to `assignee` (smReview); null when someone else took it meanwhile. */

@@ -6,7 +6,7 @@ import type { Queryable } from '../db.ts';
 import { currentUser } from '../auth.ts';
 import { badRequest, conflict, errorSchema, HttpError, notFound } from '../errors.ts';
 import { readForm, storeUpload, validateForm, type FormFile } from '../forms.ts';
-import { audit, type InspectionRow } from '../inspections-repo.ts';
+import { audit, type InspectionRow } from '../repos/inspections.ts';
 import { latestInspection } from '../review-helpers.ts';
 import { detailOf, guardedErrors, utm, ymd } from '../schemas.ts';
 import { checkRequestData, DEFAULT_MAX_DEPTH, setOwn } from '../safe-input.ts';

@@ -3,7 +3,7 @@ import { currentUser } from '../auth.ts';
 import { assertBikeAssignee, getBike, type BikeMediaData } from '../bike-repo.ts';
 import { badRequest, conflict, errorSchema, notFound } from '../errors.ts';
 import { readForm, sniffImage, storeUpload, validateForm } from '../forms.ts';
-import { audit } from '../inspections-repo.ts';
+import { audit } from '../repos/inspections.ts';
 import { appointmentIdSchema } from '../review-helpers.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
 

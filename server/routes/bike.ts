@@ -15,7 +15,7 @@ import {
 } from '../bike-repo.ts';
 import { badRequest, conflict, errorSchema, forbidden } from '../errors.ts';
 import { readForm, storeUpload, validateForm } from '../forms.ts';
-import { audit } from '../inspections-repo.ts';
+import { audit } from '../repos/inspections.ts';
 import { appointmentIdSchema, sameEmail } from '../review-helpers.ts';
 import { anyObject, detailOf, email, guardedErrors, utm, ymd } from '../schemas.ts';
 import { textPdf } from '../seed/pdf.ts';

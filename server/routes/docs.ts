@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../auth.ts';
 import { badRequest, errorSchema, forbidden, notFound } from '../errors.ts';
-import { audit } from '../inspections-repo.ts';
+import { audit } from '../repos/inspections.ts';
 import { appointmentIdSchema, appointmentQuery, assertAssignee, latestInspection, leadTokenSchema, sameEmail } from '../review-helpers.ts';
 import { detailOf, email, guardedErrors, utm } from '../schemas.ts';
 

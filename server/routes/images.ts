@@ -3,7 +3,7 @@ import type { InspectionField, InspectionSection } from '../../src/engine/inspec
 import { currentUser } from '../auth.ts';
 import { badRequest, errorSchema } from '../errors.ts';
 import { readForm, sniffImage, storeUpload, validateForm } from '../forms.ts';
-import { audit, getInspection, type InspectionRow } from '../inspections-repo.ts';
+import { audit, getInspection, type InspectionRow } from '../repos/inspections.ts';
 import { assertAssignee, findImage, sectionSchema } from '../review-helpers.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
 import { keyString, own, setOwn } from '../safe-input.ts';

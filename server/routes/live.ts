@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import { acknowledge, AUTO_ASSIGNMENT_CHANNEL, parseNotice, readRecord, setRecord, type AutoAssignmentRecord } from '../auto-assignment.ts';
 import { currentUser, userForToken } from '../auth.ts';
-import { audit } from '../inspections-repo.ts';
+import { audit } from '../repos/inspections.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
 
 const HEARTBEAT_MS = 25_000;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { conflict, errorSchema, forbidden, notFound } from '../errors.ts';
-import { audit } from '../inspections-repo.ts';
+import { audit } from '../repos/inspections.ts';
 import { checkLink, type LinkPage } from '../link-token.ts';
 import { anyObject, detailOf, utm } from '../schemas.ts';
 

@@ -3,7 +3,7 @@ import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import { currentUser } from '../auth.ts';
 import { badRequest, conflict, errorSchema, HttpError } from '../errors.ts';
 import { storeUpload } from '../forms.ts';
-import { audit, getInspection } from '../inspections-repo.ts';
+import { audit, getInspection } from '../repos/inspections.ts';
 import { deliverOutboxMail } from '../mailer.ts';
 import { appointmentQuery, assertAssignee } from '../review-helpers.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';

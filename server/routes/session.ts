@@ -3,7 +3,7 @@ import { createSession, currentUser, findUserByEmail, revokeAllSessions, revokeS
 import { knownRole } from '../access.ts';
 import { badRequest, errorSchema, forbidden } from '../errors.ts';
 import { UNFLAG_CONFIG } from '../gs-config.ts';
-import { audit } from '../inspections-repo.ts';
+import { audit } from '../repos/inspections.ts';
 import { detailOf, email, guardedErrors, utm } from '../schemas.ts';
 
 const loginAnswer = {

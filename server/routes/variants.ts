@@ -3,7 +3,7 @@ import type { Queryable } from '../db.ts';
 import { currentUser } from '../auth.ts';
 import { badRequest, conflict, errorSchema, notFound } from '../errors.ts';
 import { readForm, sniffImage, storeUpload, validateForm } from '../forms.ts';
-import { audit } from '../inspections-repo.ts';
+import { audit } from '../repos/inspections.ts';
 import { anyObject, detailOf, guardedErrors, utm } from '../schemas.ts';
 
 /**

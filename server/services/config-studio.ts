@@ -7,7 +7,8 @@ import { checkProductConfig, refusalReasons, STUDIO_PRODUCTS, studioProduct, typ
 import type { SessionUser } from '../auth.ts';
 import type { Db, Queryable } from '../db.ts';
 import { notFound } from '../errors.ts';
-import { audit, getInspection, latestInspectionSamples, readDetail } from '../inspections-repo.ts';
+import { audit, getInspection, latestInspectionSamples } from '../repos/inspections.ts';
+import { readDetail } from './inspections.ts';
 import {
   activateVersion,
   activeConfigVersion,

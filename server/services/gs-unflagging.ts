@@ -3,7 +3,7 @@ import { actionFor, actionOutcome, dispositionsFor, type UnflagConfig } from '..
 import type { SessionUser } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
-import { audit } from '../inspections-repo.ts';
+import { audit } from '../repos/inspections.ts';
 import { flagByLead, lockFlag, pendingFlags, storeFlagAction, type FlagFilters, type FlagRow } from '../repos/gs-flags.ts';
 import { sameEmail } from '../review-helpers.ts';
 import { rulesProductConfig } from './product-config.ts';

@@ -5,7 +5,7 @@ import type { RefurbishmentConfig } from '../../src/products/refurbishment/refur
 import type { SessionUser } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
-import { audit } from '../inspections-repo.ts';
+import { audit } from '../repos/inspections.ts';
 import {
   getRefurbishment,
   recordVersion,

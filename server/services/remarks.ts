@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { sniffAudio, storeUpload, type FormFile } from '../forms.ts';
-import { audit, getInspection } from '../inspections-repo.ts';
+import { audit, getInspection } from '../repos/inspections.ts';
 import { insertRemark, remarksAt, type RemarkTarget } from '../repos/remarks.ts';
 import { toRemarkEntry } from '../review-results.ts';
 import { assertAssignee, sameEmail } from '../review-helpers.ts';

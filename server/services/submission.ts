@@ -10,7 +10,8 @@ import { submissionFactsOfPayload, submissionOutcome } from '../../src/engine/su
 import type { SessionUser } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../errors.ts';
-import { audit, getInspection, readDetail, snapshot } from '../inspections-repo.ts';
+import { audit, getInspection, snapshot } from '../repos/inspections.ts';
+import { readDetail } from './inspections.ts';
 import { duplicateKeyConfig } from '../repos/app-config.ts';
 import { registryData } from '../repos/registry.ts';
 import { remarksOfInspection } from '../repos/remarks.ts';

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ImageWriter } from '../../server/seed/images.ts';
 import { InspectionGenerator, PDI_TYPES, type SeedAppointment } from '../../server/seed/inspections.ts';
 import { Random } from '../../server/seed/random.ts';
-import { listWindow } from '../../server/routes/inspections.ts';
+import { listWindow } from '../../server/services/inspections.ts';
 
 const CAR_DETAIL_KEYS = [
   'year', 'month', 'make', 'model', 'variant', 'fuelType', 'toBeScrapped', 'emissionStandards', 'registrationYear',

@@ -1,9 +1,7 @@
-import { getProduct } from '../src/products/registry.ts';
-import type { InspectionDetail } from '../src/products/car/inspection.ts';
-import type { InspectionListRow, InspectionStatus } from '../src/products/car/inspection.ts';
-import type { Queryable } from './db.ts';
-import { notFound } from './errors.ts';
-import { mergeRemarkHistory, submissionSummary, type StoredRemark } from './review-results.ts';
+import type { InspectionDetail, InspectionListRow, InspectionStatus } from '../../src/products/car/inspection.ts';
+import type { Queryable } from '../db.ts';
+import { notFound } from '../errors.ts';
+import { submissionSummary, type StoredRemark } from '../review-results.ts';
 
 /** An `inspections` row: the filterable columns plus the stored detail. */
 export interface InspectionRow {
@@ -150,14 +148,6 @@ export async function remarksUpTo(db: Queryable, row: Pick<InspectionRow, 'appoi
   return rows;
 }
 
-/**
- * The detail as `GET v2/inspection/{id}` answers it: `toDetail` plus the saved rejection remarks in the fields'
- * (and images') remarkHistory, read from the remarks table every time so it cannot drift from it.
- */
-export async function readDetail(db: Queryable, row: InspectionRow): Promise<InspectionDetail> {
-  return mergeRemarkHistory(toDetail(row), await remarksUpTo(db, row), getProduct('car').config);
-}
-
 /** Keeps the state of an inspection after a change (assignment, submission …) in inspection_versions. */
 export async function snapshot(db: Queryable, row: InspectionRow, reason: string): Promise<void> {
   await db.query(
@@ -184,4 +174,83 @@ export async function latestInspectionSamples(db: Queryable, limit: number) {
     [limit],
   );
   return rows.map((r) => ({ carId: r.car_id, appointmentId: r.appointment_id, make: r.make, model: r.model, status: r.status }));
+}
+
+/** What the inspection list filters on (spec 000 §7 `v2/inspection-data-list`); empty arrays filter nothing. */
+export interface ListFilter {
+  /** A search by appointment id, whatever its age: no window then. */
+  appointmentId?: string;
+  window?: { from: Date; to: Date };
+  cities: number[];
+  stores: number[];
+  categories: string[];
+  /** Compared case-insensitively. */
+  assignee?: string;
+}
+
+/** A page of the latest versions matching `filter`, newest first, and how many match in all. */
+export async function listPage(db: Queryable, filter: ListFilter, records: number, offset: number): Promise<{ rows: InspectionRow[]; total: number }> {
+  const where: string[] = ['is_latest'];
+  const params: unknown[] = [];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (filter.appointmentId) add((n) => `appointment_id = ${n}`, filter.appointmentId);
+  if (filter.window) {
+    add((n) => `inspection_end_time >= ${n}`, filter.window.from.toISOString());
+    add((n) => `inspection_end_time <= ${n}`, filter.window.to.toISOString());
+  }
+  if (filter.cities.length) add((n) => `city_id = ANY(${n}::int[])`, filter.cities);
+  if (filter.stores.length) add((n) => `store_id = ANY(${n}::int[])`, filter.stores);
+  if (filter.categories.length) add((n) => `category = ANY(${n}::text[])`, filter.categories);
+  if (filter.assignee) add((n) => `lower(assignee) = lower(${n})`, filter.assignee);
+  const whereSql = where.join(' AND ');
+  // The count and the page side by side (two connections on PostgreSQL): both walk the list's partial index
+  // (migration 130), the page only its first rows.
+  const [total, { rows }] = await Promise.all([
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inspections WHERE ${whereSql}`, params),
+    db.query<InspectionRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM inspections WHERE ${whereSql} ORDER BY inspection_end_time DESC, car_id DESC
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, records, offset],
+    ),
+  ]);
+  return { rows, total: total.rows[0].n };
+}
+
+/** Every version of an appointment that ended within [from, to], newest first, with its submission's summary columns. */
+export async function versionsOf(db: Queryable, appointmentId: string, from: Date, to: Date): Promise<InspectionRow[]> {
+  const { rows } = await db.query<InspectionRow>(
+    `SELECT ${VERSION_COLUMNS} FROM inspections WHERE appointment_id = $1 AND inspection_end_time BETWEEN $2 AND $3 ORDER BY version DESC`,
+    [appointmentId, from.toISOString(), to.toISOString()],
+  );
+  return rows;
+}
+
+/** The stored states of an inspection (inspection_versions), oldest first. */
+export async function statesOf(db: Queryable, carId: number) {
+  const { rows } = await db.query<{ status: string; reason: string; created_at: Date }>(
+    'SELECT status, reason, created_at FROM inspection_versions WHERE car_id = $1 ORDER BY id',
+    [carId],
+  );
+  return rows;
+}
+
+/** The audit trail of an inspection, oldest first. */
+export async function auditTrailOf(db: Queryable, carId: number) {
+  const { rows } = await db.query<{ at: Date; actor: string; action: string; before_status: string | null; after_status: string | null }>(
+    'SELECT at, actor, action, before_status, after_status FROM audit_log WHERE car_id = $1 ORDER BY id',
+    [carId],
+  );
+  return rows;
+}
+
+/** Records that the review was opened now (the first opening also starts the QC time); answers the review start. */
+export async function markReviewStart(db: Queryable, carId: number): Promise<Date> {
+  const { rows } = await db.query<{ review_start_time: Date }>(
+    'UPDATE inspections SET review_start_time = now(), qc_start_time = COALESCE(qc_start_time, now()), updated_at = now() WHERE car_id = $1 RETURNING review_start_time',
+    [carId],
+  );
+  return rows[0].review_start_time;
 }
