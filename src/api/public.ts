@@ -7,7 +7,7 @@ import { ApiError } from './http.ts';
 
 /** No bearer token and no sign-out on 401: a seller has no session. `utm_source=qc` as on every call. */
 const base = import.meta.env.VITE_API_BASE ?? '/api/';
-const publicHttp = axios.create({ baseURL: base.endsWith('/') ? base : `${base}/`, params: { utm_source: 'qc' } });
+export const publicHttp = axios.create({ baseURL: base.endsWith('/') ? base : `${base}/`, params: { utm_source: 'qc' } });
 publicHttp.interceptors.response.use(undefined, (error: AxiosError) => {
   const body = error.response?.data as { detail?: unknown } | undefined;
   const detail = typeof body?.detail === 'string' ? body.detail : error.message;

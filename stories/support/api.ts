@@ -7,6 +7,7 @@ import type { AxiosAdapter, AxiosInstance, InternalAxiosRequestConfig } from 'ax
 import { bikeHttp } from '../../src/api/bike.ts';
 import { docsHttp } from '../../src/api/docs.ts';
 import { mainHttp } from '../../src/api/main.ts';
+import { publicHttp } from '../../src/api/public.ts';
 import type { LoginData } from '../../src/api/session.ts';
 
 export const PENDING: unique symbol = Symbol('pending');
@@ -72,7 +73,7 @@ export function routeAdapter(routes: Routes): AxiosAdapter {
   };
 }
 
-const INSTANCES: AxiosInstance[] = [mainHttp, bikeHttp, docsHttp];
+const INSTANCES: AxiosInstance[] = [mainHttp, bikeHttp, docsHttp, publicHttp];
 
 /** Points every API host at `routes` (called while a story renders, before any screen fetches). */
 export function serve(routes: Routes): void {

@@ -1,6 +1,6 @@
 /** Renders a routed screen as the app does: at a URL, signed in, its calls answered from fixtures. */
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, type InitialEntry } from 'react-router-dom';
 import type { LoginData } from '../../src/api/session.ts';
 import { Toasts } from '../../src/components/Toasts.tsx';
 import { serve, signIn, type Routes as ApiRoutes } from './api.ts';
@@ -8,8 +8,8 @@ import { serve, signIn, type Routes as ApiRoutes } from './api.ts';
 export interface ScreenArgs {
   /** The route pattern the screen is mounted on, e.g. '/inspection-version/:appointmentId'. */
   path: string;
-  /** Where the story opens. */
-  url: string;
+  /** Where the story opens: a URL, or a location with the navigation state a screen reads (an edit handed over). */
+  url: InitialEntry;
   screen: ReactElement;
   api: ApiRoutes;
   session: LoginData | null;
