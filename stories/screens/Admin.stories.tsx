@@ -252,7 +252,7 @@ export const XFactorEmpty: Story = {
 export const XFactorLoading: Story = xFactor(PENDING);
 export const XFactorListFailed: Story = {
   ...xFactor(fail(500, 'The X factors are not available')),
-  play: async ({ canvasElement }) => {
+  play: async () => {
     await expect(await page().findByText('The X factors are not available')).toBeInTheDocument();
   },
 };

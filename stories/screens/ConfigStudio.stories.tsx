@@ -1,0 +1,188 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { ConfigVersion, StudioSample } from '../../src/api/studio.ts';
+import { checkProductConfig, STUDIO_PRODUCTS, studioProduct } from '../../src/products/studio-check.ts';
+import ConfigStudioScreen from '../../src/screens/studio/ConfigStudioScreen.tsx';
+import { PENDING, fail, sessionFor, type Route, type Routes } from '../support/api.ts';
+import { CAR_INSPECTIONS } from '../support/car.ts';
+import { RoutedScreen } from '../support/screen.tsx';
+
+/**
+ * The config studio (issue 17, /config-studio) for an analyst: the products, the car config's versions, the editor
+ * (CodeMirror with the config's JSON Schema) and its checks, the config's cases, the live preview with "explain a
+ * row", and the diff between versions. The server's check is the real one (src/products/studio-check.ts, the code
+ * the server runs) on the edited document; the versions and the seeded inspections are fixtures.
+ */
+const meta = {
+  title: 'Screens/Config studio',
+  component: RoutedScreen,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof RoutedScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type ConfigDocument = { rows: Record<string, unknown>[]; rules: { id: string; target: unknown }[]; cases: { name: string; expect: { rows: Record<string, Record<string, unknown>> } }[] };
+
+/** The car config as the server seeds it (the JSON in src/config/car as one document), a fresh copy each time. */
+const carSeed = (): ConfigDocument => structuredClone(studioProduct('car')!.seed()) as ConfigDocument;
+
+/** Version 2 adds a case; version 3 (active) shows the no-claim bonus for one more insurance type. */
+const v1 = carSeed();
+const v2 = carSeed();
+v2.cases.push({ ...structuredClone(v2.cases[0]), name: 'Zero Depreciation keeps the no-claim bonus' });
+v2.cases.at(-1)!.expect = { rows: { noClaimBonus: { isVisible: true } } };
+Object.assign(v2.cases.at(-1)!, { edits: [{ type: 'setValue', key: 'insuranceType', value: 'Zero Depreciation' }] });
+const v3 = structuredClone(v2);
+const ncb = v3.rules.find((r) => r.id === 'insurance.ncb')!;
+Object.assign(ncb, { when: { in: [{ var: 'insuranceType' }, ['Comprehensive', 'Zero Depreciation', 'Bumper to Bumper']] } });
+
+const VERSIONS: (ConfigVersion & { config: unknown })[] = [
+  { id: 3, message: "No-claim bonus also for 'Bumper to Bumper'", config: v3, createdAt: '2026-11-22T11:20:00Z', active: true },
+  { id: 2, message: 'Case: Zero Depreciation keeps the no-claim bonus', config: v2, createdAt: '2026-11-20T15:05:00Z', active: false },
+  { id: 1, message: 'Seed from the repository', config: v1, createdAt: '2026-11-18T09:00:00Z', active: false },
+].map((v) => ({ ...v, product: 'car', author: 'analyst@qc.example', authorName: 'Anita Analyst' }));
+
+const SAMPLES: StudioSample[] = Object.values(CAR_INSPECTIONS).map((d) => ({ carId: d.carId, appointmentId: d.appointmentId, make: d.make, model: d.model, status: 'smReview' }));
+
+/** The product (and version id) a studio call names: v2/config-studio/products/{product}/…/{id}. */
+const partsOf = (url = '') => url.split('/');
+const productOf = (url?: string) => partsOf(url)[3];
+const lastIdOf = (url?: string) => Number(partsOf(url).at(-1));
+
+interface StudioFixture {
+  /** The active config's text as the editor opens it. */
+  active?: unknown;
+  versions?: typeof VERSIONS;
+  samples?: StudioSample[];
+  products?: Route;
+}
+
+function studioRoutes({ active = v3, versions = VERSIONS, samples = SAMPLES, products }: StudioFixture = {}): Routes {
+  return {
+    'GET v2/config-studio/products': products ?? {
+      detail: STUDIO_PRODUCTS.map((p) => ({ id: p.id, name: p.name, activeVersion: p.id === 'car' && versions.length ? versions[0].id : null, versions: p.id === 'car' ? versions.length : 0 })),
+    },
+    'GET v2/config-studio/products/*/versions': ({ config }) => ({ detail: productOf(config.url) === 'car' ? versions.map(({ config: _, ...v }) => v) : [] }),
+    'GET v2/config-studio/products/*/active': ({ config }) => ({ detail: { id: productOf(config.url) === 'car' && versions.length ? versions[0].id : null, config: productOf(config.url) === 'car' ? active : studioProduct(productOf(config.url))?.seed() } }),
+    'GET v2/config-studio/products/*/versions/*': ({ config }) => ({ detail: versions.find((v) => v.id === lastIdOf(config.url)) }),
+    // The checks the server runs (schema, semantics, cases), run here on the posted document.
+    'POST v2/config-studio/products/*/check': ({ config, body }) => ({ detail: checkProductConfig(studioProduct(productOf(config.url))!, (body as { config: unknown }).config) }),
+    'GET v2/config-studio/products/*/samples': ({ config }) => ({ detail: productOf(config.url) === 'car' ? samples : [] }),
+    'GET v2/config-studio/products/*/samples/*': ({ config }) => ({ detail: Object.values(CAR_INSPECTIONS).find((d) => d.carId === lastIdOf(config.url)) }),
+  };
+}
+
+const studio = (fixture: StudioFixture = {}): Story => ({
+  args: {
+    path: '/config-studio',
+    url: '/config-studio',
+    screen: <ConfigStudioScreen />,
+    session: sessionFor('analyst', 'analyst@qc.example', 'Anita Analyst'),
+    api: studioRoutes(fixture),
+  },
+});
+
+const checks = (canvasElement: HTMLElement) => within(canvasElement).findByRole('region', { name: 'Problems' });
+
+/** The car's three versions, version 3 active; the others can be activated (roll back) or compared. */
+export const VersionList: Story = {
+  ...studio(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const versions = await canvas.findByRole('region', { name: 'Versions' });
+    await expect(await within(versions).findAllByRole('row')).toHaveLength(4);
+    await expect(within(versions).getByRole('button', { name: 'Activate version 1' })).toBeInTheDocument();
+    await expect(within(versions).queryByRole('button', { name: 'Activate version 3' })).not.toBeInTheDocument();
+    await expect(await within(await checks(canvasElement)).findByText('Schema and semantic checks pass.')).toBeInTheDocument();
+  },
+};
+
+/** No saved version yet: the JSON in the repository is active. */
+export const NoVersions: Story = {
+  ...studio({ active: v1, versions: [] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No saved version: the config in the repository is active.')).toBeInTheDocument();
+  },
+};
+
+/** A row with a key the JSON Schema does not allow: the server's schema check refuses it at its path, saving is off. */
+export const SchemaError: Story = {
+  ...studio({ active: (() => {
+    const doc = carSeed();
+    doc.rows[1].tooltip = 'Year on the RC';
+    return doc;
+  })() }),
+  play: async ({ canvasElement }) => {
+    const problems = within(await checks(canvasElement));
+    await expect(await problems.findByText(/^At \/rows\/1: must NOT have additional properties/)).toBeInTheDocument();
+    await expect(within(canvasElement).getByRole('button', { name: 'Save as a new version' })).toBeDisabled();
+  },
+};
+
+/** A rule targeting a row nobody has: buildConfig's semantic check, listed and marked in the editor at the rule. */
+export const SemanticErrorMarked: Story = {
+  ...studio({ active: (() => {
+    const doc = carSeed();
+    doc.rules.find((r) => r.id === 'insurance.ncb')!.target = 'noClaimBonusTypo';
+    return doc;
+  })() }),
+  play: async ({ canvasElement }) => {
+    const problems = within(await checks(canvasElement));
+    await expect(await problems.findByText(/unknown row 'noClaimBonusTypo'/)).toBeInTheDocument();
+    // The editor marks the problem's range (CodeMirror lint), beside the schema linter's own marks.
+    await waitFor(() => expect(canvasElement.querySelector('.cm-lintRange-error')).not.toBeNull(), { timeout: 5000 });
+  },
+};
+
+/** One case expecting the wrong thing fails; the others pass. Saving needs every case to pass. */
+export const CasesPassAndFail: Story = {
+  ...studio({ active: (() => {
+    const doc = carSeed();
+    doc.cases[0].expect.rows.noClaimBonus.isVisible = true;
+    return doc;
+  })() }),
+  play: async ({ canvasElement }) => {
+    const cases = within(await within(canvasElement).findByRole('region', { name: 'Cases' }));
+    const failing = await cases.findByText(/row 'noClaimBonus'.isVisible: expected true, got false/);
+    await expect(failing.closest('li')).toHaveClass('fail');
+    await expect(cases.getAllByText('Pass').length).toBeGreaterThan(0);
+    await expect(await within(canvasElement).findByText('Saving needs the schema, the semantic checks and every case to pass.')).toBeInTheDocument();
+  },
+};
+
+/** "Why is this row so?": the rules deciding the no-claim bonus, with their inputs and results. */
+export const ExplainRow: Story = {
+  ...studio(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const pick = await canvas.findByRole('combobox', { name: 'Explain row' });
+    await userEvent.selectOptions(pick, 'noClaimBonus');
+    const why = await canvas.findByRole('region', { name: 'Why this row' });
+    await expect(within(why).getByRole('cell', { name: 'insurance.ncb' })).toBeInTheDocument();
+  },
+};
+
+/** The diff between version 2 and version 3, by rule and case rather than by JSON text. */
+export const DiffBetweenVersions: Story = {
+  ...studio(),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Changes in version 3' }));
+    const changes = await canvas.findByRole('region', { name: 'Changes' });
+    await expect(within(changes).getByRole('heading', { name: 'Changes from version 2 to version 3' })).toBeInTheDocument();
+    await expect(within(changes).getByText('rules: insurance.ncb changed')).toBeInTheDocument();
+  },
+};
+
+/** No seeded inspection: the preview generates one from the config. */
+export const PreviewGeneratedInspection: Story = studio({ samples: [] });
+
+export const Loading: Story = studio({ products: PENDING });
+
+export const LoadFailed: Story = {
+  ...studio({ products: fail(500, 'The config studio is not available') }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('The config studio is not available');
+  },
+};
