@@ -8,6 +8,9 @@ const config: StorybookConfig = {
   addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
   core: { disableTelemetry: true },
   typescript: { reactDocgen: 'react-docgen' },
+  // ajv is reached only through the config studio's stories (the server's checks, run on the fixtures): Vite would
+  // discover it mid-run and reload the page, failing the stories running at that moment.
+  viteFinal: (vite) => ({ ...vite, optimizeDeps: { ...vite.optimizeDeps, include: [...(vite.optimizeDeps?.include ?? []), 'ajv'] } }),
 };
 
 export default config;
