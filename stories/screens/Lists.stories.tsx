@@ -100,6 +100,7 @@ export const BikeListEmpty: Story = {
     await expect(await within(canvasElement).findByText('No Appointment Data')).toBeInTheDocument();
   },
 };
+export const BikeListLoading: Story = bike(PENDING);
 export const BikeListFailed: Story = bike(fail(500));
 
 const refurb = (list: Route): Story => ({
@@ -113,6 +114,12 @@ export const RefurbishmentListEmpty: Story = {
   },
 };
 export const RefurbishmentListLoading: Story = refurb(PENDING);
+export const RefurbishmentListFailed: Story = {
+  ...refurb(fail(500, 'The refurbishment list is not available')),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toBeInTheDocument();
+  },
+};
 
 const gs = (list: Route): Story => ({
   args: { path: '/gs-unflagging', url: '/gs-unflagging', screen: <GsListScreen />, session: sessionFor('gs', 'gs.team@qc.example', 'Gaurav Gs'), api: { ...lists, 'GET v2/gs-dealer-data': list } },
@@ -125,6 +132,12 @@ export const GsListEmpty: Story = {
   },
 };
 export const GsListLoading: Story = gs(PENDING);
+export const GsListFailed: Story = {
+  ...gs(fail(500)),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('The flagged cars could not be loaded. Please try again.');
+  },
+};
 
 const versionRows: VersionRow[] = [2, 1, 0].map((version) => ({
   carId: 9100 + version,
@@ -150,7 +163,19 @@ const versions = (list: Route, session = sessionFor('qc-Version', 'qc.version@qc
 export const CarVersions: Story = versions({ data: versionRows });
 /** The 'other' role sees rows that cannot be opened. */
 export const CarVersionsOtherRole: Story = versions({ data: versionRows }, sessionFor('other', 'other@qc.example'));
-export const CarVersionsEmpty: Story = versions({ data: [] });
+export const CarVersionsEmpty: Story = {
+  ...versions({ data: [] }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No results found')).toBeInTheDocument();
+  },
+};
+export const CarVersionsLoading: Story = versions(PENDING);
+export const CarVersionsFailed: Story = {
+  ...versions(fail(500, 'The versions are not available')),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toBeInTheDocument();
+  },
+};
 
 const bikeVersionRows: BikeVersionRow[] = [1, 0].map((version) => ({
   appointmentId: 'BK26110001',
@@ -163,13 +188,27 @@ const bikeVersionRows: BikeVersionRow[] = [1, 0].map((version) => ({
   inspectionEndTime: Math.floor(Date.now() / 1000) - version * 86400,
   pdfUrl: version === 0 ? '/reports/BK26110001.pdf' : null,
 }));
-export const BikeVersions: Story = {
+const bikeVersions = (list: Route): Story => ({
   args: {
     path: '/inspection-bike-version/:appointment',
     url: '/inspection-bike-version/BK26110001',
     screen: <BikeVersionsScreen />,
     session: sessionFor('bike-qc', 'bike.qc@qc.example'),
-    api: { 'GET appointment/*/version/all': { data: bikeVersionRows, total: 2 } },
+    api: { 'GET appointment/*/version/all': list },
+  },
+});
+export const BikeVersions: Story = bikeVersions({ data: bikeVersionRows, total: 2 });
+export const BikeVersionsEmpty: Story = {
+  ...bikeVersions({ data: [], total: 0 }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No versions')).toBeInTheDocument();
+  },
+};
+export const BikeVersionsLoading: Story = bikeVersions(PENDING);
+export const BikeVersionsFailed: Story = {
+  ...bikeVersions(fail(500, 'The versions could not be loaded')),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('The versions could not be loaded');
   },
 };
 
@@ -184,5 +223,12 @@ export const RefurbishmentVersionsEmpty: Story = {
   ...refurbVersions({ data: [], total: 0 }),
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Version records not available for this appointment')).toBeInTheDocument();
+  },
+};
+export const RefurbishmentVersionsLoading: Story = refurbVersions(PENDING);
+export const RefurbishmentVersionsFailed: Story = {
+  ...refurbVersions(fail(500, 'The versions are not available')),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toBeInTheDocument();
   },
 };

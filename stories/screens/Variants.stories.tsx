@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { Suggestion, VariantListItem } from '../../src/api/variants.ts';
 import AddCarVariantScreen from '../../src/screens/variants/AddCarVariantScreen.tsx';
-import CarVariantListScreen from '../../src/screens/variants/CarVariantListScreen.tsx';
+import CarVariantListScreen, { type EditState, type ListState } from '../../src/screens/variants/CarVariantListScreen.tsx';
 import { MAKES, MODELS, VARIANT_YEARS } from '../../tests/screens/variants/helpers.ts';
-import { sessionFor } from '../support/api.ts';
+import { PENDING, fail, sessionFor, type Route } from '../support/api.ts';
 import { picture } from '../support/images.ts';
 import { RoutedScreen } from '../support/screen.tsx';
 
@@ -45,6 +46,14 @@ export const AddVariantDragAndDrop: Story = {
     const handle = await within(panel).findByRole('button', { name: 'Drag Sunroof' });
     await expect(handle).toHaveAttribute('aria-roledescription', 'draggable');
     await expect(within(panel).queryByRole('button', { name: 'Drag Steering Controls' })).not.toBeInTheDocument();
+    // A real drag with the keyboard sensor: Space picks Sunroof up, ArrowLeft moves it over the column, Space drops it.
+    handle.focus();
+    await userEvent.keyboard(' ');
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect(await within(document.body).findByText('Sunroof is over Variant 1.')).toBeInTheDocument();
+    await userEvent.keyboard(' ');
+    const column = canvas.getByRole('list', { name: 'Parameters of Variant 1' });
+    await expect(await within(column).findByRole('combobox', { name: 'Sunroof of Variant 1' })).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Add Variant' }));
     await expect(await canvas.findByRole('button', { name: 'Remove Variant 2' })).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Remove Variant 2' }));
@@ -52,7 +61,103 @@ export const AddVariantDragAndDrop: Story = {
   },
 };
 
+const SWIFT = { make: MAKES[0], model: MODELS[0] };
+const parameter = (name: string, type: string, value: string) => ({ name, type, value });
+const VXI: VariantListItem = {
+  srNo: 2,
+  make_id: 1,
+  model_id: 201,
+  modelName: 'Swift',
+  fuelType: 'Petrol',
+  manufacturingYears: '2019,2020',
+  variant: 'VXI 1.2 AT',
+  variantId: 5010,
+  // The first two are the variant's own name and id; the column's slots are the rest, in this order.
+  variantParameters: [parameter('variant', 'Text', 'VXI 1.2 AT'), parameter('variantId', 'Text', '5010'), parameter('Sunroof', 'yes/no', 'Yes'), parameter('Alloy Wheels', 'yes/no', 'No'), parameter('Airbags', 'dropDown', '6')],
+};
+
+/** The slots of Variant 1, in order, as their selects name them. */
+const slotOrder = (canvasElement: HTMLElement) =>
+  within(within(canvasElement).getByRole('list', { name: 'Parameters of Variant 1' }))
+    .getAllByRole('combobox')
+    .map((select) => select.getAttribute('aria-label'));
+
+/**
+ * Editing a variant: its parameters are sortable (dnd-kit). The play function drags one for real with the keyboard
+ * sensor — focus the handle, Space picks it up, ArrowDown moves it one place, Space drops it — and checks the order.
+ */
+export const ReorderParametersByKeyboard: Story = {
+  args: {
+    path: '/add-car-variant',
+    url: { pathname: '/add-car-variant', state: { variant: VXI, ...SWIFT } satisfies EditState },
+    screen: <AddCarVariantScreen />,
+    session: sessionFor('qc'),
+    api,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Edit Car Variant' })).toBeInTheDocument();
+    await waitFor(() => expect(slotOrder(canvasElement)).toEqual(['Sunroof of Variant 1', 'Alloy Wheels of Variant 1', 'Airbags of Variant 1']));
+    const handle = canvas.getByRole('button', { name: 'Move Sunroof of Variant 1' });
+    handle.focus();
+    // dnd-kit's live region (on the body, outside the canvas) says where the dragged parameter is.
+    const live = within(document.body);
+    await userEvent.keyboard(' ');
+    await expect(await live.findByText('Sunroof of Variant 1 is over Sunroof of Variant 1.')).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(await live.findByText('Sunroof of Variant 1 is over Alloy Wheels of Variant 1.')).toBeInTheDocument();
+    await userEvent.keyboard(' ');
+    await expect(await live.findByText('Sunroof of Variant 1 was dropped on Alloy Wheels of Variant 1.')).toBeInTheDocument();
+    await waitFor(() => expect(slotOrder(canvasElement)).toEqual(['Alloy Wheels of Variant 1', 'Sunroof of Variant 1', 'Airbags of Variant 1']));
+  },
+};
+
+const list = (suggestion: Route, selection?: ListState['selection']): Story => ({
+  args: {
+    path: '/car-variant-list',
+    url: selection ? { pathname: '/car-variant-list', state: { selection } satisfies ListState } : '/car-variant-list',
+    screen: <CarVariantListScreen />,
+    session: sessionFor('qc'),
+    api: { ...api, 'POST v2/variant-suggestion': suggestion },
+  },
+});
+const SWIFT_2019 = { ...SWIFT, years: [2019, 2020], fuelType: 'Petrol' };
+const LXI: VariantListItem = { ...VXI, srNo: 1, variant: 'LXI 1.2', variantId: 5001, variantParameters: [parameter('variant', 'Text', 'LXI 1.2'), parameter('variantId', 'Text', '5001'), parameter('Airbags', 'dropDown', '2')] };
+const ACTIVE: Suggestion = { variantList: [LXI, VXI], missingVariants: [], status: 'Active' };
+
 /** /car-variant-list before a search: make, model, years and fuel type to choose. */
-export const VariantList: Story = {
-  args: { path: '/car-variant-list', url: '/car-variant-list', screen: <CarVariantListScreen />, session: sessionFor('qc'), api },
+export const VariantList: Story = list(PENDING);
+
+/** Back from saving: the list of the saved selection, every variant present. */
+export const VariantListResults: Story = {
+  ...list({ detail: ACTIVE }, SWIFT_2019),
+  play: async ({ canvasElement }) => {
+    const result = await within(canvasElement).findByRole('region', { name: 'Suggestion data' });
+    await expect(within(result).getByRole('button', { name: 'Set Question Sequence' })).toBeInTheDocument();
+    await expect(within(result).getByRole('button', { name: 'Disable For Inspection App' })).toBeInTheDocument();
+  },
+};
+
+/** A variant of the catalogue has no data yet: listed as missing, no question sequence to set. */
+export const VariantListMissingVariants: Story = {
+  ...list({ detail: { variantList: [LXI], missingVariants: [{ variant_id: 5010, variant_name: 'VXI 1.2 AT', years: [2019] }], status: 'Pending' } }, SWIFT_2019),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Variant data missing for:')).toBeInTheDocument();
+  },
+};
+
+export const VariantListEmpty: Story = {
+  ...list({ detail: { variantList: [], missingVariants: [], status: 'Pending' } }, SWIFT_2019),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No data found')).toBeInTheDocument();
+  },
+};
+
+export const VariantListLoading: Story = list(PENDING, SWIFT_2019);
+
+export const VariantListFailed: Story = {
+  ...list(fail(500, 'The variant data is not available'), SWIFT_2019),
+  play: async () => {
+    await expect(await within(document.body).findByText(/The variant data is not available/)).toBeInTheDocument();
+  },
 };
