@@ -100,6 +100,8 @@ export default function ConfigStudioScreen() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [samples, setSamples] = useState<StudioSample[]>([]);
   const [sampleId, setSampleId] = useState<number | null>(null);
+  // The product whose sample list has answered: until then the preview waits rather than flash a generated inspection.
+  const [samplesOf, setSamplesOf] = useState<string | null>(null);
   const [sample, setSample] = useState<InspectionDetail | null>(null);
   const [edits, setEdits] = useState<Edit[]>([]);
   const [options] = useState<EvaluateOptions>(() => ({ today: dmyOf(new Date()), role: 'qc' }));
@@ -127,12 +129,14 @@ export default function ConfigStudioScreen() {
     reload(productId).catch((e: unknown) => setLoadError(reasonOf(e)));
     setEdits([]);
     setSample(null);
+    setSamplesOf(null);
     studioSamples(productId)
       .then((list) => {
         setSamples(list);
         setSampleId(list[0]?.carId ?? null);
       })
-      .catch((e: unknown) => showError(reasonOf(e)));
+      .catch((e: unknown) => showError(reasonOf(e)))
+      .finally(() => setSamplesOf(productId));
   }, [productId, reload]);
 
   useEffect(() => {
@@ -181,7 +185,10 @@ export default function ConfigStudioScreen() {
     [built, check],
   );
   // A seeded inspection once loaded; a product without any previews one generated from the config.
-  const inspection = useMemo(() => (sampleId !== null ? sample : previewProduct ? generateInspection<InspectionDetail>(previewProduct.config) : null), [sampleId, sample, previewProduct]);
+  const inspection = useMemo(
+    () => (sampleId !== null ? sample : previewProduct && samplesOf === productId ? generateInspection<InspectionDetail>(previewProduct.config) : null),
+    [sampleId, sample, previewProduct, samplesOf, productId],
+  );
 
   const problems = useMemo(() => {
     const all = [...(built?.problem ? [built.problem] : []), ...(check?.problems ?? [])];
