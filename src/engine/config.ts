@@ -257,7 +257,8 @@ const DEFAULT_CONSTANTS: Constants = {
   countMax: 10,
   isValidate: { validationError: 1, rejected: 2, flagged: 4, rejectedByQcOrMasked: 5 },
   rejectedByQcMessage: 'Rejected by qc.',
-  remarkRoles: ['qc', 'StoreManager-Qc', 'SM-QcAdmin'],
+  // Whose remark is a rejection's message is the product's (the car's constants.json names its QC roles): none by default.
+  remarkRoles: [],
   otherCommentsTitle: 'Other Comments',
   issueTypeAlert: 'Please select Issue Type',
   selectAllFieldsAlert: 'Select all the fields',
