@@ -5,24 +5,8 @@
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 
-/** What a reviewer had done to one car inspection, enough to rebuild it on the same inspection and config. */
-export interface ReviewDraft {
-  /** The inspection it was made on (version and status): a draft of another is offered, not applied. */
-  inspectionVersion: string;
-  /** The review config it was made with. */
-  configVersion: string;
-  /** The engine edits, in order. */
-  edits: unknown[];
-  /** Remark text typed but not sent yet, by row key. */
-  remarks: Record<string, string>;
-  isCritical: boolean;
-  isDummy: boolean;
-  /** When it was written (ms since epoch). */
-  savedAt: number;
-}
-
-/** A draft of the other review products (bike, refurbishment, GS): the product's own payload, tagged with the version it was made on. */
-export interface ProductDraft<P = unknown> {
+/** A reviewer's draft of one record of any review product: the product's own payload, tagged with the version it was made on. */
+export interface StoredDraft<P = unknown> {
   /** The record and config it was made on: a draft of another version is offered, not applied. */
   version: string;
   payload: P;
@@ -30,7 +14,7 @@ export interface ProductDraft<P = unknown> {
   savedAt: number;
 }
 
-export interface DraftStore<D = ReviewDraft> {
+export interface DraftStore<D = StoredDraft> {
   load(key: string): Promise<D | null>;
   save(key: string, draft: D): Promise<void>;
   clear(key: string): Promise<void>;
@@ -45,36 +29,31 @@ function idb(): UseStore | null {
   return store;
 }
 
-/** The IndexedDB store, reading back only what `isDraft` recognises (another product's or an old shape is ignored). */
-function indexedDbStore<D>(isDraft: (value: unknown) => value is D): DraftStore<D> {
-  return {
-    async load(key) {
-      const s = idb();
-      if (!s) return null;
-      const found = await get<unknown>(key, s).catch(() => undefined);
-      return isDraft(found) ? found : null;
-    },
-    async save(key, draft) {
-      const s = idb();
-      if (s) await set(key, draft, s).catch(() => undefined);
-    },
-    async clear(key) {
-      const s = idb();
-      if (s) await del(key, s).catch(() => undefined);
-    },
-  };
+/** A stored value is a draft of this shape (an older shape, such as the car's drafts before the draft machine, is ignored). */
+function isDraft(value: unknown): value is StoredDraft {
+  return typeof value === 'object' && value !== null && typeof (value as { version?: unknown }).version === 'string' && 'payload' in value;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-/** The car review's drafts. */
-export const indexedDbDrafts: DraftStore = indexedDbStore((v): v is ReviewDraft => isObject(v) && Array.isArray(v.edits));
-
-/** The other products' drafts. */
-export const indexedDbProductDrafts: DraftStore<ProductDraft> = indexedDbStore((v): v is ProductDraft => isObject(v) && typeof v.version === 'string' && 'payload' in v);
+/** Every product's drafts, in IndexedDB. */
+export const indexedDbDrafts: DraftStore = {
+  async load(key) {
+    const s = idb();
+    if (!s) return null;
+    const found = await get<unknown>(key, s).catch(() => undefined);
+    return isDraft(found) ? found : null;
+  },
+  async save(key, draft) {
+    const s = idb();
+    if (s) await set(key, draft, s).catch(() => undefined);
+  },
+  async clear(key) {
+    const s = idb();
+    if (s) await del(key, s).catch(() => undefined);
+  },
+};
 
 /** A store in memory (tests, and browsers without IndexedDB where a reload loses it anyway). */
-export function memoryDrafts<D = ReviewDraft>(): DraftStore<D> & { entries: Map<string, D> } {
+export function memoryDrafts<D = StoredDraft>(): DraftStore<D> & { entries: Map<string, D> } {
   const entries = new Map<string, D>();
   return {
     entries,

@@ -1,14 +1,14 @@
 /**
- * The draft of one review of a product other than the car (issue 16 'Never lose work'), on the draft machine: the
- * screen gives what the reviewer has done as a payload (null: nothing the server does not have, memoised so its
- * identity changes only with a change) and how to show a payload (`apply(null)`: the server's own state). The payload
- * reaches the machine in an effect after the change's commit, never in the keystroke's own task.
+ * The draft machine for a review screen without a machine of its own (the bike, refurbishment and GS reviews; the
+ * car's review machine invokes the draft machine itself): the screen gives what the reviewer has done as a payload
+ * (null: nothing the server does not have, memoised so its identity changes only with a change) and how to show a
+ * payload (`apply(null)`: the server's own state). The payload reaches the machine in an effect after the change's
+ * commit, never in the keystroke's own task.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { indexedDbProductDrafts, type DraftStore, type ProductDraft } from '../api/drafts.ts';
-import { draftMachine, type DraftNotice } from '../machines/review-draft.machine.ts';
+import { indexedDbDrafts, type DraftStore } from '../api/drafts.ts';
+import { draftActors, draftMachine, type DraftNotice } from '../machines/review-draft.machine.ts';
 
 export interface ReviewDraftOptions<P> {
   /** Draft store key (per record and user); null keeps no draft (a read-only view). */
@@ -19,7 +19,7 @@ export interface ReviewDraftOptions<P> {
   apply: (payload: P | null) => void;
   /** The review is stored on the server: the draft is cleared and nothing is unsaved any more. */
   done?: boolean;
-  store?: DraftStore<ProductDraft>;
+  store?: DraftStore;
 }
 
 export interface ReviewDraft {
@@ -32,29 +32,18 @@ export interface ReviewDraft {
   unsaved: boolean;
 }
 
-export function useReviewDraft<P>({ draftKey, version, payload, apply, done = false, store = indexedDbProductDrafts }: ReviewDraftOptions<P>): ReviewDraft {
-  const actor = useActorRef(
-    draftMachine.provide({
-      actors: {
-        loadDraft: fromPromise(({ input }) => store.load(input.key)),
-        saveDraft: fromPromise(({ input }) => (input.draft ? store.save(input.key, input.draft) : store.clear(input.key))),
-        clearDraft: fromPromise(({ input }) => store.clear(input.key)),
-      },
-    }),
-    { input: { key: draftKey, version } },
-  );
-  const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const notice = useSelector(actor, (s) => s.context.notice);
-  const handOver = useSelector(actor, (s) => s.context.apply);
-  const submitted = useSelector(actor, (s) => s.hasTag('submitted'));
-
+export function useReviewDraft<P>({ draftKey, version, payload, apply, done = false, store = indexedDbDrafts }: ReviewDraftOptions<P>): ReviewDraft {
   const applyRef = useRef(apply);
   useEffect(() => {
     applyRef.current = apply;
   });
-  useEffect(() => {
-    if (handOver) applyRef.current(handOver.payload as P | null);
-  }, [handOver]);
+  const actor = useActorRef(
+    draftMachine.provide({ actors: draftActors(store), actions: { handOver: (_, params) => applyRef.current(params.payload as P | null) } }),
+    { input: { key: draftKey, version } },
+  );
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const notice = useSelector(actor, (s) => s.context.notice);
+  const submitted = useSelector(actor, (s) => s.hasTag('submitted'));
 
   // The payload shown when the draft was read is the baseline, not a change: an offered draft stays stored until
   // the reviewer does something.

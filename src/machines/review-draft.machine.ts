@@ -1,17 +1,18 @@
 /**
- * A reviewer's draft of one record of any review product (issue 16 'Never lose work'): the bike review, the
- * refurbishment review and the GS unflag form each hand it what the reviewer has done (a product payload), and it
- * keeps that in the draft store. The car's review machine keeps the same draft as a region of its own, because it
- * rebuilds its engine model from the draft before its first render.
+ * A reviewer's draft of one record of any review product (issue 16 'Never lose work'): the one draft implementation.
+ * The car's review machine invokes it as its child actor (the draft of its engine model, see review.machine.ts); the
+ * bike review, the refurbishment review and the GS unflag form run it through `useReviewDraft`. Each tells it what the
+ * reviewer has done (a product payload) and it keeps that in the draft store.
  *
  * loading ──▶ ready (clean ⇄ pending ──after DRAFT_DELAY_MS──▶ saving) ──SUBMITTED──▶ submitted (draft cleared)
  *
- * A stored draft of the same version is handed back at once ('restored', `apply`); one made on another version of
- * the record or config is only offered until RESTORE. A change (CHANGE) is written within DRAFT_DELAY_MS, never in
- * the change's own step; CHANGE with a null payload (nothing the server does not have) removes the draft.
+ * A stored draft of the same version is handed back at once ('restored', the `handOver` action); one made on another
+ * version of the record or config is only offered until RESTORE. `opened` says the stored draft has been read (the
+ * owner shows nothing editable before). A change (CHANGE) is written within DRAFT_DELAY_MS, never in the change's own
+ * step; CHANGE with a null payload (nothing the server does not have) removes the draft.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import type { ProductDraft } from '../api/drafts.ts';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { DraftStore, StoredDraft } from '../api/drafts.ts';
 
 /** A change is in the draft store at most this long after it was made (issue 16: within 200 ms). */
 export const DRAFT_DELAY_MS = 150;
@@ -45,8 +46,6 @@ export interface DraftContext {
   notice: DraftNotice;
   /** A draft of another version, waiting for RESTORE. */
   offered: unknown;
-  /** What the screen is to show now (a restored draft, or null: the server's own state); a new `seq` is a new hand-over. */
-  apply: { payload: unknown; seq: number } | null;
   /** What the reviewer has done, as last told (null: nothing to keep). */
   latest: unknown;
   /** A change arrived that is not written yet. */
@@ -55,7 +54,14 @@ export interface DraftContext {
 
 export type DraftEvent = { type: 'CHANGE'; payload: unknown } | { type: 'RESTORE' } | { type: 'DISCARD' } | { type: 'SUBMITTED' };
 
-const handOver = (context: DraftContext, payload: unknown) => ({ payload, seq: (context.apply?.seq ?? 0) + 1 });
+/** The draft machine's actors on a store (IndexedDB in the app, memory in tests): what every owner of a draft provides. */
+export function draftActors(store: DraftStore) {
+  return {
+    loadDraft: fromPromise<StoredDraft | null, { key: string }>(({ input }) => store.load(input.key)),
+    saveDraft: fromPromise<void, { key: string; draft: StoredDraft | null }>(({ input }) => (input.draft ? store.save(input.key, input.draft) : store.clear(input.key))),
+    clearDraft: fromPromise<void, { key: string }>(({ input }) => store.clear(input.key)),
+  };
+}
 
 export const draftMachine = setup({
   types: {
@@ -65,10 +71,16 @@ export const draftMachine = setup({
     tags: {} as 'loading' | 'unsaved' | 'submitted',
   },
   actors: {
-    loadDraft: fromPromise<ProductDraft | null, { key: string }>(async () => null),
+    loadDraft: fromPromise<StoredDraft | null, { key: string }>(async () => null),
     /** Writes the draft, or removes it when `draft` is null. */
-    saveDraft: fromPromise<void, { key: string; draft: ProductDraft | null }>(async () => undefined),
+    saveDraft: fromPromise<void, { key: string; draft: StoredDraft | null }>(async () => undefined),
     clearDraft: fromPromise<void, { key: string }>(async () => undefined),
+  },
+  actions: {
+    /** The owner is to show this payload now: a restored draft, or null (the server's own state). */
+    handOver: (_, _params: { payload: unknown }) => {},
+    /** The stored draft has been read (and handed over if it applies): the owner may show the record. */
+    opened: () => {},
   },
   guards: {
     keepsDrafts: ({ context }) => context.key !== null,
@@ -76,7 +88,7 @@ export const draftMachine = setup({
   },
 }).createMachine({
   id: 'draft',
-  context: ({ input }) => ({ key: input.key, version: input.version, notice: null, offered: null, apply: null, latest: null, dirty: false }),
+  context: ({ input }) => ({ key: input.key, version: input.version, notice: null, offered: null, latest: null, dirty: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -87,11 +99,15 @@ export const draftMachine = setup({
         input: ({ context }) => ({ key: context.key! }),
         onDone: {
           target: 'ready',
-          actions: assign(({ context, event }) => {
+          actions: enqueueActions(({ context, event, enqueue }) => {
             const draft = event.output;
-            if (!draft || draft.payload === null || draft.payload === undefined) return {};
-            if (draft.version !== context.version) return { notice: 'offered' as const, offered: draft.payload };
-            return { notice: 'restored' as const, apply: handOver(context, draft.payload) };
+            if (!draft || draft.payload === null || draft.payload === undefined) return;
+            if (draft.version !== context.version) {
+              enqueue.assign({ notice: 'offered', offered: draft.payload });
+              return;
+            }
+            enqueue.assign({ notice: 'restored' });
+            enqueue({ type: 'handOver', params: { payload: draft.payload } });
           }),
         },
         // An unreadable draft store keeps no draft: the review goes on.
@@ -100,16 +116,17 @@ export const draftMachine = setup({
     },
     ready: {
       initial: 'clean',
+      entry: 'opened',
       on: {
         CHANGE: { actions: assign({ latest: ({ event }) => event.payload, dirty: true }) },
         RESTORE: {
           guard: ({ context }) => context.offered !== null,
-          actions: assign(({ context }) => ({ notice: 'restored' as const, apply: handOver(context, context.offered), offered: null })),
+          actions: [{ type: 'handOver', params: ({ context }) => ({ payload: context.offered }) }, assign({ notice: 'restored', offered: null })],
         },
         // Dropping an offered draft keeps what was done since opening (written over it); dropping a restored one goes back to the server's.
         DISCARD: [
           { guard: ({ context }) => context.offered !== null, actions: assign({ offered: null, notice: null, dirty: true }) },
-          { actions: assign(({ context }) => ({ notice: null, apply: handOver(context, null), latest: null, dirty: true })) },
+          { guard: ({ context }) => context.notice === 'restored', actions: [{ type: 'handOver', params: { payload: null } }, assign({ notice: null, latest: null, dirty: true })] },
         ],
         SUBMITTED: 'submitted',
       },

@@ -4,21 +4,23 @@
  * `mode` (readOnly or editing: only the editor's edits reach `engine.apply`), `registry` (registry data `loadReview`
  * did not bring is loaded after the rows show, then the model is re-evaluated with it), `sync` (idle or refreshing the
  * inspection after an upload, keeping the edits), `uploads` (idle or uploading an image: the `uploadImage` actor, then
- * a masked picture's mask edit and a refresh) and `draft` (what the reviewer did, written to the draft store within
- * DRAFT_DELAY_MS of a change, never in the keystroke's own task).
+ * a masked picture's mask edit and a refresh) and `outcome` (open, or submitted).
  *
- * A draft of the same inspection and config version is applied on load ('restored'); one made on another version is
- * only offered ('offered') until RESTORE_DRAFT. Submitting is the submission machine, a child of `editing`; its
- * success (SUBMITTED) clears the draft.
+ * Drafts (issue 16 'Never lose work') are the draft machine every review product uses, invoked here as the child
+ * `draft` for as long as a loaded review is open, rather than a hook beside the machine: the review holds the engine
+ * model the draft rebuilds, so a restored draft is applied before the first render (`checkingDraft` waits for the
+ * child's DRAFT_OPENED), and every change the reviewer makes is told to it (CHANGE) in the same step that makes it.
+ * The child writes it within DRAFT_DELAY_MS, hands back a draft of the same inspection and config version
+ * (DRAFT_APPLY, 'restored'), only offers one of another version, and clears it once the submission child reports
+ * success (SUBMITTED). The draft bar sends RESTORE / DISCARD to the child (`snapshot.children.draft`).
  */
-import { assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import dayjs from 'dayjs';
 import type { ReviewEngine } from '../engine/model.ts';
 import type { InspectionDetail, RegistryData } from '../products/car/inspection.ts';
 import type { Edit, EvaluateOptions, ReviewModel, RowState, Tab } from '../engine/types.ts';
-import type { ReviewDraft } from '../api/drafts.ts';
 import { errorDetail } from './error-detail.ts';
-import { configFingerprint, DRAFT_DELAY_MS, type DraftNotice } from './review-draft.machine.ts';
+import { configFingerprint, DRAFT_DELAY_MS, draftMachine, type DraftNotice } from './review-draft.machine.ts';
 import { submissionMachine } from './submission.machine.ts';
 import type { ImageUploadFields } from '../api/review.ts';
 
@@ -110,11 +112,6 @@ export interface ReviewContext {
   isDummy: boolean;
   /** Remark text typed and not sent, by row key: survives the row scrolling away and tab changes. */
   remarks: Record<string, string>;
-  draftNotice: DraftNotice;
-  /** A draft of another inspection or config version, waiting for RESTORE_DRAFT. */
-  offeredDraft: ReviewDraft | null;
-  /** A change arrived while the draft was being written: write again. */
-  draftDirty: boolean;
   role: string | null;
   /** The upload in flight, and how the last one ended. */
   pendingUpload: UploadRequest | null;
@@ -132,9 +129,19 @@ export type ReviewEvent =
   | { type: 'RELOAD' }
   | { type: 'REFRESH' }
   | { type: 'UPLOAD'; request: UploadRequest }
-  | { type: 'RESTORE_DRAFT' }
-  | { type: 'DISCARD_DRAFT' }
+  | { type: 'DRAFT_APPLY'; payload: ReviewDraftPayload | null }
+  | { type: 'DRAFT_OPENED' }
   | { type: 'SUBMITTED' };
+
+/** What the draft of a review keeps: enough to rebuild it on the same inspection and config. */
+export interface ReviewDraftPayload {
+  /** The engine edits, in order. */
+  edits: readonly Edit[];
+  /** Remark text typed but not sent yet, by row key. */
+  remarks: Record<string, string>;
+  isCritical: boolean;
+  isDummy: boolean;
+}
 
 /** The fingerprint of the engine's config: a draft made with other rows or rules is not applied silently. */
 export const configVersion = (engine: ReviewEngine): string => configFingerprint(engine.config);
@@ -144,9 +151,18 @@ export function inspectionVersion(inspection: InspectionDetail): string {
   return `${inspection.carId}:${inspection.version}:${inspection.inspectionStatus}`;
 }
 
+/** The version a draft is made on: the inspection's and the config's. */
+export const draftVersion = (inspection: InspectionDetail, engine: ReviewEngine): string => `${inspectionVersion(inspection)}|${configVersion(engine)}`;
+
 /** The reviewer has done something the server does not have yet (edits, unsent remark text, the toggles). */
 export function hasUnsubmittedWork(context: ReviewContext): boolean {
   return (context.model?.edits?.length ?? 0) > 0 || Object.values(context.remarks).some((t) => t.trim() !== '') || context.isCritical || context.isDummy;
+}
+
+/** The draft of the review as it stands, or null when there is nothing the server does not have. */
+function draftPayload(context: ReviewContext): ReviewDraftPayload | null {
+  if (!hasUnsubmittedWork(context)) return null;
+  return { edits: context.model?.edits ?? [], remarks: context.remarks, isCritical: context.isCritical, isDummy: context.isDummy };
 }
 
 function rebuild(context: ReviewContext, inspection: InspectionDetail, edits: readonly Edit[]): ReviewModel {
@@ -164,13 +180,21 @@ export const reviewSubmission = submissionMachine.provide({
   },
 });
 
+/** The draft machine as the review's child: what it hands back and its having read the store go to the review. */
+export const reviewDraft = draftMachine.provide({
+  actions: {
+    handOver: sendParent((_, params: { payload: unknown }) => ({ type: 'DRAFT_APPLY', payload: params.payload as ReviewDraftPayload | null })),
+    opened: sendParent({ type: 'DRAFT_OPENED' }),
+  },
+});
+
 export const reviewMachine = setup({
   types: {
     context: {} as ReviewContext,
     events: {} as ReviewEvent,
     input: {} as ReviewMachineInput,
-    children: {} as { submission: 'submission' },
-    tags: {} as 'loading' | 'ready' | 'editing' | 'readOnly' | 'refreshing' | 'failed' | 'unsaved' | 'submitted' | 'uploading',
+    children: {} as { submission: 'submission'; draft: 'draft' },
+    tags: {} as 'loading' | 'ready' | 'editing' | 'readOnly' | 'refreshing' | 'failed' | 'submitted' | 'uploading',
   },
   actors: {
     loadReview: fromPromise<ReviewLoaded, { carId: string }>(async () => {
@@ -185,22 +209,30 @@ export const reviewMachine = setup({
     uploadImage: fromPromise<{ url: string }, { file: Blob; fields: ImageUploadFields }>(async () => {
       throw new Error('uploadImage not provided');
     }),
-    loadDraft: fromPromise<ReviewDraft | null, { key: string }>(async () => null),
-    /** Writes the draft, or removes it when `draft` is null (nothing left to keep). */
-    saveDraft: fromPromise<void, { key: string; draft: ReviewDraft | null }>(async () => undefined),
-    clearDraft: fromPromise<void, { key: string }>(async () => undefined),
+    /** The draft store is the screen's: it provides `reviewDraft.provide({ actors: draftActors(store) })`. */
+    draft: reviewDraft,
     submission: reviewSubmission,
   },
   guards: {
     canEdit: ({ context }) => context.inspection !== null && context.canEditFn(context.inspection),
-    keepsDrafts: ({ context }) => context.draftKey !== null,
-    draftDirty: ({ context }) => context.draftDirty,
   },
   actions: {
     applyEdit: assign({
       model: ({ context, event }) => (event.type === 'EDIT' && context.model ? context.engine.apply(context.model, event.edit) : context.model),
     }),
-    markDirty: assign({ draftDirty: true }),
+    /** Tells the draft what the review now holds (it writes it later, off the change's own step). */
+    draftChanged: sendTo('draft', ({ context }) => ({ type: 'CHANGE' as const, payload: draftPayload(context) })),
+    /** Shows a handed-back draft, or (null) the inspection as the server has it. */
+    applyDraft: assign(({ context, event }) => {
+      const draft = (event as Extract<ReviewEvent, { type: 'DRAFT_APPLY' }>).payload;
+      const inspection = context.inspection!;
+      return {
+        model: rebuild(context, inspection, draft?.edits ?? []),
+        remarks: draft?.remarks ?? {},
+        isCritical: draft ? draft.isCritical : Boolean(inspection.isCritical),
+        isDummy: draft?.isDummy ?? false,
+      };
+    }),
     /** UI of a row's own upload (the image editor shows its own outcome): 'Image Uploaded' or the reason. */
     showUploaded: (_, _params: { message: string }) => {},
     showUploadError: (_, _params: { message: string }) => {},
@@ -233,9 +265,6 @@ export const reviewMachine = setup({
     isCritical: false,
     isDummy: false,
     remarks: {},
-    draftNotice: null,
-    offeredDraft: null,
-    draftDirty: false,
     role: input.role ?? null,
     pendingUpload: null,
     upload: null,
@@ -248,10 +277,7 @@ export const reviewMachine = setup({
       invoke: {
         src: 'loadReview',
         input: ({ context }) => ({ carId: context.carId }),
-        onDone: [
-          { guard: ({ context, event }) => context.draftKey !== null && context.canEditFn(event.output.inspection), target: 'checkingDraft', actions: 'loaded' },
-          { target: 'ready', actions: 'loaded' },
-        ],
+        onDone: { target: 'open', actions: 'loaded' },
         onError: { target: 'error', actions: assign({ error: ({ event }) => errorDetail(event.error, 'Something went wrong, please try again') }) },
       },
     },
@@ -259,258 +285,182 @@ export const reviewMachine = setup({
       tags: 'failed',
       on: { RELOAD: 'loading' },
     },
-    checkingDraft: {
-      tags: 'loading',
+    // A loaded review: its draft child lives as long as it does (a reload reads the draft again, on the new version).
+    open: {
       invoke: {
-        src: 'loadDraft',
-        input: ({ context }) => ({ key: context.draftKey! }),
-        onDone: {
-          target: 'ready',
-          actions: assign(({ context, event }) => {
-            const draft = event.output;
-            if (!draft || (draft.edits.length === 0 && Object.keys(draft.remarks).length === 0 && !draft.isCritical && !draft.isDummy)) return {};
-            const inspection = context.inspection!;
-            if (draft.inspectionVersion !== inspectionVersion(inspection) || draft.configVersion !== configVersion(context.engine)) {
-              return { draftNotice: 'offered' as const, offeredDraft: draft };
-            }
-            return {
-              draftNotice: 'restored' as const,
-              model: rebuild(context, inspection, draft.edits as Edit[]),
-              remarks: draft.remarks,
-              isCritical: draft.isCritical,
-              isDummy: draft.isDummy,
-            };
-          }),
-        },
-        // An unreadable draft store keeps no draft: the review goes on.
-        onError: 'ready',
+        id: 'draft',
+        src: 'draft',
+        // Only the editor keeps a draft.
+        input: ({ context }) => ({
+          key: context.canEditFn(context.inspection!) ? context.draftKey : null,
+          version: draftVersion(context.inspection!, context.engine),
+        }),
       },
-    },
-    ready: {
-      tags: 'ready',
-      type: 'parallel',
-      on: {
-        RELOAD: { target: 'loading', actions: assign({ draftNotice: null, offeredDraft: null }) },
-        SET_TAB: { actions: assign({ tab: ({ event }) => event.tab }) },
-      },
+      // The restored draft is told back to the draft (it is written again on this version once restored from an offer).
+      on: { DRAFT_APPLY: { actions: ['applyDraft', 'draftChanged'] } },
+      initial: 'checkingDraft',
       states: {
-        mode: {
-          initial: 'deciding',
+        checkingDraft: {
+          tags: 'loading',
+          on: { DRAFT_OPENED: 'ready' },
+        },
+        ready: {
+          tags: 'ready',
+          type: 'parallel',
+          on: {
+            RELOAD: '#review.loading',
+            SET_TAB: { actions: assign({ tab: ({ event }) => event.tab }) },
+          },
           states: {
-            deciding: {
-              always: [{ guard: 'canEdit', target: 'editing' }, { target: 'readOnly' }],
+            mode: {
+              initial: 'deciding',
+              states: {
+                deciding: {
+                  always: [{ guard: 'canEdit', target: 'editing' }, { target: 'readOnly' }],
+                },
+                readOnly: { tags: 'readOnly' },
+                editing: {
+                  tags: 'editing',
+                  // Submitting is the child's: SUBMIT and the issue popup's events go to it (snapshot.children.submission).
+                  invoke: { id: 'submission', src: 'submission', input: ({ context }) => ({ carId: context.inspection!.carId }) },
+                  on: {
+                    EDIT: { actions: ['applyEdit', 'draftChanged'] },
+                    REMARK_TEXT: {
+                      actions: [
+                        assign({
+                          remarks: ({ context, event }) => {
+                            const next = { ...context.remarks };
+                            if (event.text === '') delete next[event.key];
+                            else next[event.key] = event.text;
+                            return next;
+                          },
+                        }),
+                        'draftChanged',
+                      ],
+                    },
+                    SET_CRITICAL: { actions: [assign({ isCritical: ({ event }) => event.value }), 'draftChanged'] },
+                    SET_DUMMY: { actions: [assign({ isDummy: ({ event }) => event.value }), 'draftChanged'] },
+                  },
+                },
+              },
             },
-            readOnly: { tags: 'readOnly' },
-            editing: {
-              tags: 'editing',
-              // Submitting is the child's: SUBMIT and the issue popup's events go to it (snapshot.children.submission).
-              invoke: { id: 'submission', src: 'submission', input: ({ context }) => ({ carId: context.inspection!.carId }) },
-              on: {
-                EDIT: { actions: ['applyEdit', 'markDirty'] },
-                REMARK_TEXT: {
-                  actions: [
-                    assign({
-                      remarks: ({ context, event }) => {
-                        const next = { ...context.remarks };
-                        if (event.text === '') delete next[event.key];
-                        else next[event.key] = event.text;
-                        return next;
+            registry: {
+              initial: 'deciding',
+              states: {
+                deciding: { always: [{ guard: ({ context }) => context.model?.registry != null, target: 'done' }, { target: 'loading' }] },
+                loading: {
+                  invoke: {
+                    src: 'loadRegistry',
+                    input: ({ context }) => ({ appointmentId: context.inspection!.appointmentId }),
+                    onDone: {
+                      target: 'done',
+                      // Re-evaluated with every edit made meanwhile.
+                      actions: assign(({ context, event }) =>
+                        event.output && context.model ? { model: context.engine.evaluate(context.inspection!, context.model.edits ?? [], event.output, context.options) } : {},
+                      ),
+                    },
+                    onError: 'done',
+                  },
+                },
+                done: {},
+              },
+            },
+            sync: {
+              initial: 'idle',
+              states: {
+                idle: { on: { REFRESH: 'refreshing' } },
+                refreshing: {
+                  tags: 'refreshing',
+                  invoke: {
+                    src: 'refreshInspection',
+                    input: ({ context }) => ({ carId: context.carId }),
+                    onDone: {
+                      target: 'idle',
+                      // The server stored an upload on the inspection: rebuild from it with every edit made so far.
+                      actions: assign(({ context, event }) => ({ inspection: event.output, model: rebuild(context, event.output, context.model?.edits ?? []) })),
+                    },
+                    // Keep the review as it is.
+                    onError: 'idle',
+                  },
+                },
+              },
+            },
+            uploads: {
+              initial: 'idle',
+              states: {
+                idle: {
+                  on: {
+                    UPLOAD: [
+                      {
+                        guard: ({ event }) => event.request.kind === 'rowImage' && !event.request.file.type.startsWith('image/'),
+                        actions: [
+                          assign({ upload: ({ event }) => ({ key: event.request.row.key, url: null, error: NOT_AN_IMAGE }) }),
+                          { type: 'showUploadError', params: { message: NOT_AN_IMAGE } },
+                        ],
                       },
-                    }),
-                    'markDirty',
-                  ],
-                },
-                SET_CRITICAL: { actions: [assign({ isCritical: ({ event }) => event.value }), 'markDirty'] },
-                SET_DUMMY: { actions: [assign({ isDummy: ({ event }) => event.value }), 'markDirty'] },
-                RESTORE_DRAFT: {
-                  guard: ({ context }) => context.offeredDraft !== null,
-                  actions: [
-                    assign(({ context }) => {
-                      const draft = context.offeredDraft!;
-                      return {
-                        model: rebuild(context, context.inspection!, draft.edits as Edit[]),
-                        remarks: draft.remarks,
-                        isCritical: draft.isCritical,
-                        isDummy: draft.isDummy,
-                        offeredDraft: null,
-                        draftNotice: 'restored' as const,
-                      };
-                    }),
-                    'markDirty',
-                  ],
-                },
-                // Dropping an offered draft keeps what was done since opening; dropping a restored one goes back to the server's.
-                DISCARD_DRAFT: [
-                  { guard: ({ context }) => context.offeredDraft !== null, actions: [assign({ offeredDraft: null, draftNotice: null }), 'markDirty'] },
-                  {
-                    actions: [
-                      assign(({ context }) => ({
-                        model: rebuild(context, context.inspection!, []),
-                        remarks: {},
-                        isCritical: Boolean(context.inspection!.isCritical),
-                        isDummy: false,
-                        offeredDraft: null,
-                        draftNotice: null,
-                      })),
-                      'markDirty',
+                      { guard: 'canEdit', target: 'uploading', actions: assign({ pendingUpload: ({ event }) => event.request, upload: null }) },
                     ],
                   },
-                ],
-              },
-            },
-          },
-        },
-        registry: {
-          initial: 'deciding',
-          states: {
-            deciding: { always: [{ guard: ({ context }) => context.model?.registry != null, target: 'done' }, { target: 'loading' }] },
-            loading: {
-              invoke: {
-                src: 'loadRegistry',
-                input: ({ context }) => ({ appointmentId: context.inspection!.appointmentId }),
-                onDone: {
-                  target: 'done',
-                  // Re-evaluated with every edit made meanwhile.
-                  actions: assign(({ context, event }) =>
-                    event.output && context.model ? { model: context.engine.evaluate(context.inspection!, context.model.edits ?? [], event.output, context.options) } : {},
-                  ),
                 },
-                onError: 'done',
-              },
-            },
-            done: {},
-          },
-        },
-        sync: {
-          initial: 'idle',
-          states: {
-            idle: { on: { REFRESH: 'refreshing' } },
-            refreshing: {
-              tags: 'refreshing',
-              invoke: {
-                src: 'refreshInspection',
-                input: ({ context }) => ({ carId: context.carId }),
-                onDone: {
-                  target: 'idle',
-                  // The server stored an upload on the inspection: rebuild from it with every edit made so far.
-                  actions: assign(({ context, event }) => ({ inspection: event.output, model: rebuild(context, event.output, context.model?.edits ?? []) })),
-                },
-                // Keep the review as it is.
-                onError: 'idle',
-              },
-            },
-          },
-        },
-        uploads: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                UPLOAD: [
-                  {
-                    guard: ({ event }) => event.request.kind === 'rowImage' && !event.request.file.type.startsWith('image/'),
-                    actions: [
-                      assign({ upload: ({ event }) => ({ key: event.request.row.key, url: null, error: NOT_AN_IMAGE }) }),
-                      { type: 'showUploadError', params: { message: NOT_AN_IMAGE } },
-                    ],
+                uploading: {
+                  tags: 'uploading',
+                  invoke: {
+                    src: 'uploadImage',
+                    input: ({ context }) => ({
+                      file: context.pendingUpload!.file,
+                      fields: uploadFields(context.pendingUpload!, context.inspection!, context.role, dayjs().format('YYYY-MM-DD HH:mm:ss')),
+                    }),
+                    onDone: {
+                      target: 'idle',
+                      actions: [
+                        assign(({ context, event }) => {
+                          const request = context.pendingUpload!;
+                          const key = request.row.key;
+                          return {
+                            upload: { key, url: event.output.url, error: null },
+                            urls: request.kind === 'editedImage' ? { ...context.urls, [key]: event.output.url } : context.urls,
+                          };
+                        }),
+                        enqueueActions(({ context, enqueue }) => {
+                          const request = context.pendingUpload!;
+                          // A masked picture marks its row (isValidate 5): an edit like any other, applied and kept in the draft.
+                          if (request.kind === 'editedImage' && request.pointerCount > 0) {
+                            enqueue.raise({ type: 'EDIT', edit: { type: 'mask', key: request.row.key, masked: true } });
+                          }
+                          if (request.kind === 'rowImage') enqueue({ type: 'showUploaded', params: { message: IMAGE_UPLOADED } });
+                          // The server stored the image on the inspection: rebuild from it, keeping the edits.
+                          enqueue.raise({ type: 'REFRESH' });
+                        }),
+                        assign({ pendingUpload: null }),
+                      ],
+                    },
+                    onError: {
+                      target: 'idle',
+                      actions: [
+                        assign(({ context, event }) => ({
+                          upload: { key: context.pendingUpload!.row.key, url: null, error: errorDetail(event.error, 'Something went wrong, please try again') },
+                        })),
+                        enqueueActions(({ context, enqueue }) => {
+                          if (context.pendingUpload!.kind === 'rowImage') enqueue({ type: 'showUploadError', params: { message: context.upload!.error! } });
+                        }),
+                        assign({ pendingUpload: null }),
+                      ],
+                    },
                   },
-                  { guard: 'canEdit', target: 'uploading', actions: assign({ pendingUpload: ({ event }) => event.request, upload: null }) },
-                ],
-              },
-            },
-            uploading: {
-              tags: 'uploading',
-              invoke: {
-                src: 'uploadImage',
-                input: ({ context }) => ({
-                  file: context.pendingUpload!.file,
-                  fields: uploadFields(context.pendingUpload!, context.inspection!, context.role, dayjs().format('YYYY-MM-DD HH:mm:ss')),
-                }),
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    assign(({ context, event }) => {
-                      const request = context.pendingUpload!;
-                      const key = request.row.key;
-                      return {
-                        upload: { key, url: event.output.url, error: null },
-                        urls: request.kind === 'editedImage' ? { ...context.urls, [key]: event.output.url } : context.urls,
-                      };
-                    }),
-                    enqueueActions(({ context, enqueue }) => {
-                      const request = context.pendingUpload!;
-                      // A masked picture marks its row (isValidate 5): an edit like any other, applied and kept in the draft.
-                      if (request.kind === 'editedImage' && request.pointerCount > 0) {
-                        enqueue.raise({ type: 'EDIT', edit: { type: 'mask', key: request.row.key, masked: true } });
-                      }
-                      if (request.kind === 'rowImage') enqueue({ type: 'showUploaded', params: { message: IMAGE_UPLOADED } });
-                      // The server stored the image on the inspection: rebuild from it, keeping the edits.
-                      enqueue.raise({ type: 'REFRESH' });
-                    }),
-                    assign({ pendingUpload: null }),
-                  ],
-                },
-                onError: {
-                  target: 'idle',
-                  actions: [
-                    assign(({ context, event }) => ({
-                      upload: { key: context.pendingUpload!.row.key, url: null, error: errorDetail(event.error, 'Something went wrong, please try again') },
-                    })),
-                    enqueueActions(({ context, enqueue }) => {
-                      if (context.pendingUpload!.kind === 'rowImage') enqueue({ type: 'showUploadError', params: { message: context.upload!.error! } });
-                    }),
-                    assign({ pendingUpload: null }),
-                  ],
                 },
               },
             },
-          },
-        },
-        draft: {
-          initial: 'clean',
-          states: {
-            clean: {
-              always: { guard: 'draftDirty', target: 'pending' },
-            },
-            pending: {
-              tags: 'unsaved',
-              // Not reset by later changes: the first change of a burst is written within DRAFT_DELAY_MS.
-              after: { [DRAFT_DELAY_MS]: [{ guard: 'keepsDrafts', target: 'saving' }, { target: 'clean', actions: assign({ draftDirty: false }) }] },
-            },
-            saving: {
-              tags: 'unsaved',
-              entry: assign({ draftDirty: false }),
-              invoke: {
-                src: 'saveDraft',
-                input: ({ context }) => ({
-                  key: context.draftKey!,
-                  draft: hasUnsubmittedWork(context)
-                    ? {
-                        inspectionVersion: inspectionVersion(context.inspection!),
-                        configVersion: configVersion(context.engine),
-                        edits: context.model?.edits ?? [],
-                        remarks: context.remarks,
-                        isCritical: context.isCritical,
-                        isDummy: context.isDummy,
-                        savedAt: Date.now(),
-                      }
-                    : null,
-                }),
-                onDone: 'clean',
-                onError: 'clean',
-              },
-            },
-            submitted: {
-              tags: 'submitted',
-              // The review is stored on the server: nothing left to keep.
-              entry: assign({ draftDirty: false, draftNotice: null, offeredDraft: null }),
-              invoke: {
-                src: 'clearDraft',
-                input: ({ context }) => ({ key: context.draftKey ?? '' }),
+            outcome: {
+              initial: 'open',
+              states: {
+                open: {
+                  // The review is stored on the server: its draft has nothing left to keep.
+                  on: { SUBMITTED: { target: 'submitted', actions: sendTo('draft', { type: 'SUBMITTED' }) } },
+                },
+                submitted: { tags: 'submitted' },
               },
             },
           },
-          on: { SUBMITTED: '.submitted' },
         },
       },
     },

@@ -55,12 +55,12 @@ function storedDrafts(page: Page): Promise<Record<string, unknown>> {
   );
 }
 
-/** Key → remarks of each car draft. */
+/** Key → remarks of each car draft (the car's payload on the draft machine every product uses). */
 async function storedRemarks(page: Page): Promise<Record<string, Record<string, string>>> {
-  return Object.fromEntries(Object.entries(await storedDrafts(page)).map(([k, v]) => [k, (v as { remarks: Record<string, string> }).remarks]));
+  return Object.fromEntries(Object.entries(await storedDrafts(page)).map(([k, v]) => [k, (v as { payload: { remarks: Record<string, string> } }).payload.remarks]));
 }
 
-/** Key → payload of each draft of the other products. */
+/** Key → payload of each draft. */
 async function storedPayloads(page: Page): Promise<Record<string, unknown>> {
   return Object.fromEntries(Object.entries(await storedDrafts(page)).map(([k, v]) => [k, (v as { payload: unknown }).payload]));
 }

@@ -1,32 +1,34 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { memoryDrafts, type ProductDraft } from '../../src/api/drafts.ts';
-import { configFingerprint, DRAFT_DELAY_MS, draftMachine } from '../../src/machines/review-draft.machine.ts';
+import { memoryDrafts, type StoredDraft } from '../../src/api/drafts.ts';
+import { configFingerprint, DRAFT_DELAY_MS, draftActors, draftMachine } from '../../src/machines/review-draft.machine.ts';
 
 const KEY = 'bike:bike.qc@qc.example:BK26110004';
 const VERSION = '4:1:READY_FOR_REVIEW|cfg';
 
-function start(opts: { drafts?: ReturnType<typeof memoryDrafts<ProductDraft>>; key?: string | null; version?: string } = {}) {
-  const drafts = opts.drafts ?? memoryDrafts<ProductDraft>();
-  const saves: (ProductDraft | null)[] = [];
+function start(opts: { drafts?: ReturnType<typeof memoryDrafts<StoredDraft>>; key?: string | null; version?: string } = {}) {
+  const drafts = opts.drafts ?? memoryDrafts<StoredDraft>();
+  const saves: (StoredDraft | null)[] = [];
+  const handedOver: unknown[] = [];
+  const opened = vi.fn();
   const actor = createActor(
     draftMachine.provide({
       actors: {
-        loadDraft: fromPromise(({ input }) => drafts.load(input.key)),
+        ...draftActors(drafts),
         saveDraft: fromPromise(async ({ input }) => {
           saves.push(input.draft);
           if (input.draft) await drafts.save(input.key, input.draft);
           else await drafts.clear(input.key);
         }),
-        clearDraft: fromPromise(({ input }) => drafts.clear(input.key)),
       },
+      actions: { handOver: (_, params) => void handedOver.push(params.payload), opened },
     }),
     { input: { key: opts.key === undefined ? KEY : opts.key, version: opts.version ?? VERSION } },
   ).start();
-  return { actor, drafts, saves };
+  return { actor, drafts, saves, handedOver, opened };
 }
 
-const stored = (payload: unknown, version = VERSION): ProductDraft => ({ version, payload, savedAt: 1 });
+const stored = (payload: unknown, version = VERSION): StoredDraft => ({ version, payload, savedAt: 1 });
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -50,50 +52,53 @@ describe('draft machine (issue 16 Never lose work, every product)', () => {
   });
 
   it('hands back a draft of the same version at once and says so; a null change removes it', async () => {
-    const drafts = memoryDrafts<ProductDraft>();
+    const drafts = memoryDrafts<StoredDraft>();
     drafts.entries.set(KEY, stored({ reason: 'half' }));
-    const { actor } = start({ drafts });
+    const { actor, handedOver, opened } = start({ drafts });
+    expect(opened).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.notice).toBe('restored');
-    expect(actor.getSnapshot().context.apply).toEqual({ payload: { reason: 'half' }, seq: 1 });
+    expect(handedOver).toEqual([{ reason: 'half' }]);
+    expect(opened).toHaveBeenCalledTimes(1);
     actor.send({ type: 'CHANGE', payload: null });
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
     expect(drafts.entries.has(KEY)).toBe(false);
   });
 
   it('offers a draft of another version without applying or removing it, until RESTORE', async () => {
-    const drafts = memoryDrafts<ProductDraft>();
+    const drafts = memoryDrafts<StoredDraft>();
     drafts.entries.set(KEY, stored({ entries: ['x'] }, 'old'));
-    const { actor, saves } = start({ drafts });
+    const { actor, saves, handedOver } = start({ drafts });
     await vi.advanceTimersByTimeAsync(1000);
     expect(actor.getSnapshot().context.notice).toBe('offered');
-    expect(actor.getSnapshot().context.apply).toBeNull();
+    expect(handedOver).toEqual([]);
     expect(saves).toHaveLength(0);
     expect(drafts.entries.has(KEY)).toBe(true);
     actor.send({ type: 'RESTORE' });
     expect(actor.getSnapshot().context.notice).toBe('restored');
-    expect(actor.getSnapshot().context.apply).toEqual({ payload: { entries: ['x'] }, seq: 1 });
+    expect(handedOver).toEqual([{ entries: ['x'] }]);
   });
 
   it('discarding a restored draft hands back the server state (null) and removes the draft', async () => {
-    const drafts = memoryDrafts<ProductDraft>();
+    const drafts = memoryDrafts<StoredDraft>();
     drafts.entries.set(KEY, stored({ edits: [1] }));
-    const { actor } = start({ drafts });
+    const { actor, handedOver } = start({ drafts });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'DISCARD' });
-    expect(actor.getSnapshot().context).toMatchObject({ notice: null, apply: { payload: null, seq: 2 } });
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    expect(handedOver).toEqual([{ edits: [1] }, null]);
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
     expect(drafts.entries.has(KEY)).toBe(false);
   });
 
   it('discarding an offered draft writes what was done since opening over it', async () => {
-    const drafts = memoryDrafts<ProductDraft>();
+    const drafts = memoryDrafts<StoredDraft>();
     drafts.entries.set(KEY, stored({ edits: [1] }, 'old'));
-    const { actor } = start({ drafts });
+    const { actor, handedOver } = start({ drafts });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'CHANGE', payload: { edits: [9] } });
     actor.send({ type: 'DISCARD' });
-    expect(actor.getSnapshot().context.apply).toBeNull();
+    expect(handedOver).toEqual([]);
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
     expect(drafts.entries.get(KEY)).toMatchObject({ version: VERSION, payload: { edits: [9] } });
   });
@@ -114,8 +119,9 @@ describe('draft machine (issue 16 Never lose work, every product)', () => {
   });
 
   it('keeps nothing without a key (a read-only view)', async () => {
-    const { actor, saves } = start({ key: null });
+    const { actor, saves, opened } = start({ key: null });
     expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(opened).toHaveBeenCalledTimes(1);
     actor.send({ type: 'CHANGE', payload: { edits: [1] } });
     await vi.advanceTimersByTimeAsync(1000);
     expect(saves).toHaveLength(0);

@@ -5,8 +5,19 @@ import { createEngine } from '../../src/engine/model.ts';
 import { validateBeforeSubmit } from '../../src/engine/submission.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { InspectionDetail, RegistryData } from '../../src/products/car/inspection.ts';
-import { memoryDrafts, type ReviewDraft } from '../../src/api/drafts.ts';
-import { configVersion, DRAFT_DELAY_MS, inspectionVersion, reviewMachine, reviewSubmission, type ReviewLoaded } from '../../src/machines/review.machine.ts';
+import { memoryDrafts, type DraftStore, type StoredDraft } from '../../src/api/drafts.ts';
+import { draftActors } from '../../src/machines/review-draft.machine.ts';
+import {
+  configVersion,
+  DRAFT_DELAY_MS,
+  draftVersion,
+  inspectionVersion,
+  reviewDraft,
+  reviewMachine,
+  reviewSubmission,
+  type ReviewDraftPayload,
+  type ReviewLoaded,
+} from '../../src/machines/review.machine.ts';
 import { controlledCall } from './helpers.ts';
 
 const REVIEWER = 'qc.reviewer@qc.example';
@@ -19,33 +30,44 @@ function inspectionOf(patch: Partial<InspectionDetail> = {}): InspectionDetail {
   });
 }
 
-function start(opts: { inspection?: InspectionDetail; drafts?: ReturnType<typeof memoryDrafts<ReviewDraft>>; canEdit?: boolean; draftKey?: string | null } = {}) {
+type Drafts = ReturnType<typeof memoryDrafts<StoredDraft>>;
+
+/** The draft child on a store in memory that also lists every write (null: the draft removed). */
+function draftOn(drafts: DraftStore, saves: (StoredDraft | null)[] = []) {
+  return reviewDraft.provide({
+    actors: draftActors({ ...drafts, save: (key, draft) => (saves.push(draft), drafts.save(key, draft)), clear: (key) => (saves.push(null), drafts.clear(key)) }),
+  });
+}
+
+/** A stored draft of the review, made on the current inspection and config unless `version` says otherwise. */
+function storedDraft(payload: Partial<ReviewDraftPayload>, version = draftVersion(inspectionOf(), carEngine)): StoredDraft {
+  return { version, payload: { edits: [], remarks: {}, isCritical: false, isDummy: false, ...payload }, savedAt: 1 };
+}
+const payloadOf = (drafts: Drafts) => drafts.entries.get(KEY)?.payload as ReviewDraftPayload | undefined;
+
+function start(opts: { inspection?: InspectionDetail; drafts?: Drafts; canEdit?: boolean; draftKey?: string | null } = {}) {
   const inspection = opts.inspection ?? inspectionOf();
   const drafts = opts.drafts ?? memoryDrafts();
   const load = controlledCall<{ carId: string }, ReviewLoaded>();
   const refresh = controlledCall<{ carId: string }, InspectionDetail>();
-  const saves: (ReviewDraft | null)[] = [];
+  const saves: (StoredDraft | null)[] = [];
   const actor = createActor(
     reviewMachine.provide({
       actors: {
         loadReview: load.logic,
         refreshInspection: refresh.logic,
-        loadDraft: fromPromise(({ input }) => drafts.load(input.key)),
-        saveDraft: fromPromise(async ({ input }) => {
-          saves.push(input.draft);
-          if (input.draft) await drafts.save(input.key, input.draft);
-          else await drafts.clear(input.key);
-        }),
-        clearDraft: fromPromise(({ input }) => drafts.clear(input.key)),
+        draft: draftOn(drafts, saves),
       },
     }),
     { input: { carId: '77', engine: carEngine, canEdit: () => opts.canEdit ?? true, draftKey: opts.draftKey === undefined ? KEY : opts.draftKey } },
   ).start();
   const loaded: ReviewLoaded = { inspection, registry: null, options: { role: 'qc', duplicateKeyConfig: 1 } };
-  return { actor, load, refresh, drafts, saves, ready: () => load.settle({ ok: loaded }) };
+  // Loaded, then the draft store read.
+  return { actor, load, refresh, drafts, saves, ready: async () => (await load.settle({ ok: loaded }), await vi.advanceTimersByTimeAsync(0)) };
 }
 
 const snap = (actor: { getSnapshot: () => ReturnType<ReturnType<typeof start>['actor']['getSnapshot']> }) => actor.getSnapshot();
+const draftOf = (actor: ReturnType<typeof start>['actor']) => snap(actor).children.draft!;
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -143,29 +165,28 @@ describe('review machine: loading, error, ready (issue 10 Flows are machines)', 
   });
 });
 
-describe('review machine: drafts (issue 16 Never lose work)', () => {
+describe('review machine: drafts through its draft child (issue 16 Never lose work)', () => {
   it(`writes a change to the draft store within ${DRAFT_DELAY_MS} ms, not in the change's own step, once per burst`, async () => {
     const { actor, ready, drafts, saves } = start();
     await ready();
     actor.send({ type: 'EDIT', edit: { type: 'setValue', key: 'registrationNumber', value: 'M' } });
     expect(saves).toHaveLength(0);
-    expect(snap(actor).hasTag('unsaved')).toBe(true);
+    expect(draftOf(actor).getSnapshot().hasTag('unsaved')).toBe(true);
     await vi.advanceTimersByTimeAsync(50);
     actor.send({ type: 'EDIT', edit: { type: 'setValue', key: 'registrationNumber', value: 'MH' } });
     actor.send({ type: 'REMARK_TEXT', key: 'sunroof', text: 'half a rem' });
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS - 50);
     expect(saves).toHaveLength(1);
     const saved = drafts.entries.get(KEY)!;
-    expect(saved.edits).toHaveLength(2);
-    expect(saved.remarks).toEqual({ sunroof: 'half a rem' });
-    expect(saved.inspectionVersion).toBe(inspectionVersion(inspectionOf()));
-    expect(saved.configVersion).toBe(configVersion(carEngine));
-    expect(snap(actor).hasTag('unsaved')).toBe(false);
+    expect(saved.version).toBe(`${inspectionVersion(inspectionOf())}|${configVersion(carEngine)}`);
+    expect(payloadOf(drafts)?.edits).toHaveLength(2);
+    expect(payloadOf(drafts)?.remarks).toEqual({ sunroof: 'half a rem' });
+    expect(draftOf(actor).getSnapshot().hasTag('unsaved')).toBe(false);
     await vi.advanceTimersByTimeAsync(1000);
     expect(saves).toHaveLength(1);
   });
 
-  it('restores a draft of the same inspection and config on reopen, and says so', async () => {
+  it('restores a draft of the same inspection and config on reopen before the review is ready, and says so', async () => {
     const drafts = memoryDrafts();
     const first = start({ drafts });
     await first.ready();
@@ -176,59 +197,76 @@ describe('review machine: drafts (issue 16 Never lose work)', () => {
     first.actor.stop();
 
     const again = start({ drafts });
+    const loadedStates: boolean[] = [];
+    again.actor.subscribe((s) => s.hasTag('ready') && loadedStates.push(s.context.model?.rows.sunroof.checked ?? false));
     await again.ready();
-    await vi.advanceTimersByTimeAsync(0);
     const c = snap(again.actor).context;
     expect(snap(again.actor).hasTag('ready')).toBe(true);
-    expect(c.draftNotice).toBe('restored');
+    // Never shown without the draft first.
+    expect(loadedStates[0]).toBe(true);
+    expect(draftOf(again.actor).getSnapshot().context.notice).toBe('restored');
     expect(c.model?.rows.sunroof.checked).toBe(true);
     expect(c.isCritical).toBe(true);
     expect(c.remarks).toEqual({ sunroof: 'Sunroof leaks' });
   });
 
-  it('DISCARD_DRAFT goes back to the inspection as the server has it and empties the store', async () => {
+  it('DISCARD goes back to the inspection as the server has it and empties the store', async () => {
     const drafts = memoryDrafts();
-    drafts.entries.set(KEY, { inspectionVersion: inspectionVersion(inspectionOf()), configVersion: configVersion(carEngine), edits: [{ type: 'check', key: 'sunroof', checked: true }], remarks: {}, isCritical: false, isDummy: false, savedAt: 1 });
+    drafts.entries.set(KEY, storedDraft({ edits: [{ type: 'check', key: 'sunroof', checked: true }], isCritical: true }));
     const { actor, ready } = start({ drafts });
     await ready();
-    await vi.advanceTimersByTimeAsync(0);
     expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
-    actor.send({ type: 'DISCARD_DRAFT' });
+    draftOf(actor).send({ type: 'DISCARD' });
     expect(snap(actor).context.model?.rows.sunroof.checked).toBe(false);
-    expect(snap(actor).context.draftNotice).toBeNull();
+    expect(snap(actor).context.isCritical).toBe(false);
+    expect(draftOf(actor).getSnapshot().context.notice).toBeNull();
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
     expect(drafts.entries.has(KEY)).toBe(false);
   });
 
   it.each([
-    ['an older inspection version', { inspectionVersion: '77:0:new' }],
-    ['another config version', { configVersion: 'older-config' }],
-  ])('a draft made on %s is offered, not applied, until RESTORE_DRAFT', async (_name, patch) => {
+    ['an older inspection version', `77:0:new|${configVersion(carEngine)}`],
+    ['another config version', `${inspectionVersion(inspectionOf())}|older-config`],
+  ])('a draft made on %s is offered, not applied, until RESTORE; then written again on this version', async (_name, version) => {
     const drafts = memoryDrafts();
-    drafts.entries.set(KEY, { inspectionVersion: inspectionVersion(inspectionOf()), configVersion: configVersion(carEngine), edits: [{ type: 'check', key: 'sunroof', checked: true }], remarks: {}, isCritical: false, isDummy: false, savedAt: 1, ...patch });
+    drafts.entries.set(KEY, storedDraft({ edits: [{ type: 'check', key: 'sunroof', checked: true }], remarks: { sunroof: 'Leaks' } }, version));
     const { actor, ready } = start({ drafts });
     await ready();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(snap(actor).context.draftNotice).toBe('offered');
+    expect(draftOf(actor).getSnapshot().context.notice).toBe('offered');
     expect(snap(actor).context.model?.rows.sunroof.checked).toBe(false);
-    actor.send({ type: 'RESTORE_DRAFT' });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS * 2);
+    expect(drafts.entries.get(KEY)?.version).toBe(version);
+    draftOf(actor).send({ type: 'RESTORE' });
     expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
-    expect(snap(actor).context.draftNotice).toBe('restored');
+    expect(snap(actor).context.remarks).toEqual({ sunroof: 'Leaks' });
+    expect(draftOf(actor).getSnapshot().context.notice).toBe('restored');
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.get(KEY)?.version).toBe(draftVersion(inspectionOf(), carEngine));
   });
 
   it('discarding an offered draft keeps the edits made since opening and writes them over it', async () => {
     const drafts = memoryDrafts();
-    drafts.entries.set(KEY, { inspectionVersion: '77:0:new', configVersion: configVersion(carEngine), edits: [{ type: 'check', key: 'sunroof', checked: true }], remarks: {}, isCritical: false, isDummy: false, savedAt: 1 });
+    drafts.entries.set(KEY, storedDraft({ edits: [{ type: 'check', key: 'sunroof', checked: true }] }, `77:0:new|${configVersion(carEngine)}`));
     const { actor, ready } = start({ drafts });
     await ready();
-    await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'EDIT', edit: { type: 'check', key: 'abs', checked: true } });
-    actor.send({ type: 'DISCARD_DRAFT' });
-    expect(snap(actor).context.draftNotice).toBeNull();
+    draftOf(actor).send({ type: 'DISCARD' });
+    expect(draftOf(actor).getSnapshot().context.notice).toBeNull();
     expect(snap(actor).context.model?.rows.abs.checked).toBe(true);
     expect(snap(actor).context.model?.rows.sunroof.checked).toBe(false);
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
-    expect(drafts.entries.get(KEY)?.edits).toEqual([{ type: 'check', key: 'abs', checked: true }]);
+    expect(payloadOf(drafts)?.edits).toEqual([{ type: 'check', key: 'abs', checked: true }]);
+  });
+
+  it('undoing every change removes the draft (nothing the server does not have)', async () => {
+    const { actor, ready, drafts } = start();
+    await ready();
+    actor.send({ type: 'REMARK_TEXT', key: 'sunroof', text: 'x' });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.has(KEY)).toBe(true);
+    actor.send({ type: 'REMARK_TEXT', key: 'sunroof', text: '' });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.has(KEY)).toBe(false);
   });
 
   it('SUBMITTED clears the draft, and later changes write nothing', async () => {
@@ -239,24 +277,42 @@ describe('review machine: drafts (issue 16 Never lose work)', () => {
     expect(drafts.entries.has(KEY)).toBe(true);
     actor.send({ type: 'SUBMITTED' });
     await vi.advanceTimersByTimeAsync(0);
+    expect(snap(actor).hasTag('submitted')).toBe(true);
     expect(drafts.entries.has(KEY)).toBe(false);
     actor.send({ type: 'EDIT', edit: { type: 'check', key: 'abs', checked: true } });
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS * 3);
     expect(drafts.entries.has(KEY)).toBe(false);
-    expect(saves).toHaveLength(1);
+    // The one write, then the submit's removal; nothing after.
+    expect(saves.map((d) => (d ? 'written' : 'removed'))).toEqual(['written', 'removed']);
   });
 
   it('keeps no draft for a read-only review or without a key', async () => {
     const drafts = memoryDrafts();
-    drafts.entries.set(KEY, { inspectionVersion: inspectionVersion(inspectionOf()), configVersion: configVersion(carEngine), edits: [{ type: 'check', key: 'sunroof', checked: true }], remarks: {}, isCritical: false, isDummy: false, savedAt: 1 });
+    drafts.entries.set(KEY, storedDraft({ edits: [{ type: 'check', key: 'sunroof', checked: true }] }));
     const reader = start({ drafts, canEdit: false });
     await reader.ready();
+    expect(snap(reader.actor).hasTag('readOnly')).toBe(true);
     expect(snap(reader.actor).context.model?.rows.sunroof.checked).toBe(false);
+    expect(drafts.entries.has(KEY)).toBe(true);
     const keyless = start({ draftKey: null });
     await keyless.ready();
     keyless.actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS * 2);
     expect(keyless.saves).toHaveLength(0);
+  });
+
+  it('a RELOAD reads the draft again on the reloaded inspection', async () => {
+    const { actor, ready, load, drafts } = start();
+    await ready();
+    actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    actor.send({ type: 'RELOAD' });
+    expect(snap(actor).children.draft).toBeUndefined();
+    await load.settle({ ok: { inspection: inspectionOf(), registry: null, options: {} } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(snap(actor).hasTag('ready')).toBe(true);
+    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
+    expect(payloadOf(drafts)?.edits).toHaveLength(1);
   });
 });
 
@@ -269,9 +325,7 @@ describe('review machine: submitting is the submission machine, a child of editi
       reviewMachine.provide({
         actors: {
           loadReview: load.logic,
-          loadDraft: fromPromise(({ input }) => drafts.load(input.key)),
-          saveDraft: fromPromise(async ({ input }) => void (input.draft ? await drafts.save(input.key, input.draft) : await drafts.clear(input.key))),
-          clearDraft: fromPromise(({ input }) => drafts.clear(input.key)),
+          draft: draftOn(drafts),
           submission: reviewSubmission.provide({
             actors: { submitReview: fromPromise(async ({ input }) => (posted.push(input), { status, data: {} })) },
           }),

@@ -13,7 +13,8 @@ import type { Edit, ReviewModel, RowState, Tab } from '../../engine/types.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
 import { isDocumentGroup, panelsOn, showsDocumentPopup } from '../../engine/product.ts';
 import type { RemarkTarget } from '../../api/review.ts';
-import { hasUnsubmittedWork, reviewMachine, reviewSubmission, type ReviewLoaded, type UploadRequest } from '../../machines/review.machine.ts';
+import { hasUnsubmittedWork, reviewDraft, reviewMachine, reviewSubmission, type ReviewLoaded, type UploadRequest } from '../../machines/review.machine.ts';
+import { draftActors } from '../../machines/review-draft.machine.ts';
 import type { LoginData } from '../../api/session.ts';
 import { setReviewStartTime, uploadImage } from '../../api/review.ts';
 import { loadRegistry, loadReviewBasics } from '../../api/review-load.ts';
@@ -74,10 +75,12 @@ async function loadReview(carId: string, role: string | null): Promise<ReviewLoa
   return { inspection, registry: null, options: { role, duplicateKeyConfig: config.duplicateKeyConfig } };
 }
 
-/** The shared draft bar on the review machine's draft notice. */
+/** The shared draft bar on the review's draft child (the draft machine every product uses). */
 function ReviewDraftBar({ actor }: { actor: ReviewActor }) {
-  const notice = useSelector(actor, (s) => s.context.draftNotice);
-  return <DraftBar notice={notice} onRestore={() => actor.send({ type: 'RESTORE_DRAFT' })} onDiscard={() => actor.send({ type: 'DISCARD_DRAFT' })} />;
+  const draft = useSelector(actor, (s) => s.children.draft);
+  const notice = useSelector(draft, (s) => s?.context.notice ?? null);
+  if (!draft) return null;
+  return <DraftBar notice={notice} onRestore={() => draft.send({ type: 'RESTORE' })} onDiscard={() => draft.send({ type: 'DISCARD' })} />;
 }
 
 /** The review screen of a loaded inspection. */
@@ -276,9 +279,7 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
         loadRegistry: fromPromise(({ input }) => loadRegistry(input.appointmentId)),
         refreshInspection: fromPromise(({ input }) => fetchInspection(input.carId)),
         uploadImage: fromPromise(({ input }) => uploadImage(input.file, input.fields)),
-        loadDraft: fromPromise(({ input }) => drafts.load(input.key)),
-        saveDraft: fromPromise(({ input }) => (input.draft ? drafts.save(input.key, input.draft) : drafts.clear(input.key))),
-        clearDraft: fromPromise(({ input }) => drafts.clear(input.key)),
+        draft: reviewDraft.provide({ actors: draftActors(drafts) }),
         submission: reviewSubmission.provide({
           actors: { submitReview: fromPromise(({ input }) => submitReport(input.carId, input.payload, version)) },
           actions: {

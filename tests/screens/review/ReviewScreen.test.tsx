@@ -479,7 +479,7 @@ describe('never lose work (issue 16): drafts per inspection and user', () => {
     await screen.findByRole('heading', { name: 'APT0077' });
     await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Criticality' })).getByRole('radio', { name: 'Critical' }));
     await wait(DRAFT_DELAY_MS + 50);
-    expect(drafts.entries.get(draftKey(REVIEWER, '77'))?.isCritical).toBe(true);
+    expect(drafts.entries.get(draftKey(REVIEWER, '77'))?.payload).toMatchObject({ isCritical: true });
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Inspection Completed Successfully'));
     await waitFor(() => expect(drafts.entries.has(draftKey(REVIEWER, '77'))).toBe(false));
