@@ -1,24 +1,37 @@
 /**
- * Saving a rejection remark on a row or image (spec 000 §3 'Rejection remark payload', §5 remark rule,
+ * Saving a text rejection remark on a row or image (spec 000 §3 'Rejection remark payload', §5 remark rule,
  * §7 `POST v2/rejection-remark`, §8 remark save failure). Text must be non-empty after trimming; the screen
- * enables Add with `snapshot.can({ type: 'SAVE' })`.
+ * enables Add with `snapshot.can({ type: 'SAVE' })`. A recorded audio remark is an upload of the review machine
+ * (its `uploadAudioRemark` actor), which holds the recording until the server has it.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { RemarkRequest, RemarkTarget } from '../api/review.ts';
 import { serverDetail } from './error-detail.ts';
 
-export type RemarkEvent =
-  | { type: 'CHANGE'; text: string }
-  | { type: 'SAVE' }
-  | { type: 'SAVE_AUDIO'; audio: Blob };
+export type RemarkEvent = { type: 'CHANGE'; text: string } | { type: 'SAVE' };
 
 interface RemarkContext {
   target: RemarkTarget;
   text: string;
-  pending: RemarkRequest | null;
+  /** The trimmed text being saved. */
+  pending: string | null;
 }
 
 export const REMARK_SAVE_FAILED = 'Some error occured while saving the remark';
+
+/** The text recorded on the row for an audio remark, so the engine sees the row has a remark. */
+export const AUDIO_REMARK_TEXT = 'Audio remark';
+
+/** What the user reads when a remark is not saved (000 §8): the server's detail, or the spec's sentence. */
+export const remarkSaveError = (error: unknown): string => serverDetail(error) ?? REMARK_SAVE_FAILED;
+
+/**
+ * The §3 payload of a remark on `target`. Every remark is sent with inspectionStatus 'smReview' (000 §3
+ * 'inspectionStatus=smReview'; the server's form schema accepts only that), whatever the inspection's own status.
+ */
+export function remarkRequest(target: RemarkTarget, content: { remarkType: 'text'; remark: string } | { remarkType: 'audio'; audio: Blob }): RemarkRequest {
+  return { ...target, type: 'rejectionRemark', inspectionStatus: 'smReview', ...content };
+}
 
 /** The row a remark is for, and any text typed on it before (kept by the review while the row was off screen). */
 export type RemarkInput = RemarkTarget & { text?: string };
@@ -38,7 +51,7 @@ export const remarkMachine = setup({
   actions: {
     showAlert: (_, _params: { message: string }) => {},
     /** The remark is stored: the screen records it on the row (an engine `remark` edit) and its history. */
-    remarkSaved: (_, _params: { remarkType: 'text' | 'audio'; remark: string; response: unknown }) => {},
+    remarkSaved: (_, _params: { remark: string; response: unknown }) => {},
   },
   guards: {
     hasText: ({ context }) => context.text.trim().length > 0,
@@ -54,27 +67,7 @@ export const remarkMachine = setup({
         SAVE: {
           guard: 'hasText',
           target: 'saving',
-          actions: assign({
-            pending: ({ context }) => ({
-              ...context.target,
-              type: 'rejectionRemark' as const,
-              inspectionStatus: 'smReview' as const,
-              remarkType: 'text' as const,
-              remark: context.text.trim(),
-            }),
-          }),
-        },
-        SAVE_AUDIO: {
-          target: 'saving',
-          actions: assign({
-            pending: ({ context, event }) => ({
-              ...context.target,
-              type: 'rejectionRemark' as const,
-              inspectionStatus: 'smReview' as const,
-              remarkType: 'audio' as const,
-              audio: event.audio,
-            }),
-          }),
+          actions: assign({ pending: ({ context }) => context.text.trim() }),
         },
       },
     },
@@ -82,30 +75,17 @@ export const remarkMachine = setup({
       tags: 'busy',
       invoke: {
         src: 'saveRemark',
-        input: ({ context }) => context.pending as RemarkRequest,
+        input: ({ context }) => remarkRequest(context.target, { remarkType: 'text', remark: context.pending! }),
         onDone: {
           target: 'editing',
           actions: [
-            {
-              type: 'remarkSaved',
-              params: ({ context, event }) => {
-                const pending = context.pending as RemarkRequest;
-                return {
-                  remarkType: pending.remarkType,
-                  remark: pending.remarkType === 'text' ? pending.remark : '',
-                  response: event.output,
-                };
-              },
-            },
-            assign({ text: ({ context }) => (context.pending?.remarkType === 'text' ? '' : context.text), pending: null }),
+            { type: 'remarkSaved', params: ({ context, event }) => ({ remark: context.pending!, response: event.output }) },
+            assign({ text: '', pending: null }),
           ],
         },
         onError: {
           target: 'editing',
-          actions: [
-            { type: 'showAlert', params: ({ event }) => ({ message: serverDetail(event.error) ?? REMARK_SAVE_FAILED }) },
-            assign({ pending: null }),
-          ],
+          actions: [{ type: 'showAlert', params: ({ event }) => ({ message: remarkSaveError(event.error) }) }, assign({ pending: null })],
         },
       },
     },

@@ -4,7 +4,9 @@
  * `mode` (readOnly or editing: only the editor's edits reach `engine.apply`), `registry` (registry data `loadReview`
  * did not bring is loaded after the rows show, then the model is re-evaluated with it), `sync` (idle or refreshing the
  * inspection after an upload, keeping the edits), `uploads` (idle or uploading an image: the `uploadImage` actor, then
- * a masked picture's mask edit and a refresh) and `outcome` (open, or submitted).
+ * a masked picture's mask edit and a refresh), `audioRemarks` (idle or sending a recorded remark: the
+ * `uploadAudioRemark` actor; the recording is kept until the server has it, so a failure can send it again) and
+ * `outcome` (open, or submitted).
  *
  * Drafts (issue 16 'Never lose work') are the draft machine every review product uses, invoked here as the child
  * `draft` for as long as a loaded review is open, rather than a hook beside the machine: the review holds the engine
@@ -14,15 +16,17 @@
  * (DRAFT_APPLY, 'restored'), only offers one of another version, and clears it once the submission child reports
  * success (SUBMITTED). The draft bar sends RESTORE / DISCARD to the child (`snapshot.children.draft`).
  */
-import { assign, enqueueActions, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
 import dayjs from 'dayjs';
 import type { ReviewEngine } from '../engine/model.ts';
 import type { InspectionDetail, RegistryData } from '../products/car/inspection.ts';
+import type { RemarkEntry } from '../engine/inspection.ts';
 import type { Edit, EvaluateOptions, ReviewModel, RowState, Tab } from '../engine/types.ts';
 import { errorDetail } from './error-detail.ts';
 import { configFingerprint, DRAFT_DELAY_MS, draftMachine, type DraftNotice } from './review-draft.machine.ts';
 import { submissionMachine } from './submission.machine.ts';
-import type { ImageUploadFields } from '../api/review.ts';
+import { AUDIO_REMARK_TEXT, remarkRequest, remarkSaveError } from './remark.machine.ts';
+import type { ImageUploadFields, RemarkRequest, RemarkTarget } from '../api/review.ts';
 
 export { DRAFT_DELAY_MS, type DraftNotice };
 
@@ -98,6 +102,15 @@ export function uploadFields(request: UploadRequest, inspection: InspectionDetai
   };
 }
 
+/** A recorded audio remark of a row that the server does not have yet. */
+export interface AudioRemark {
+  request: RemarkRequest;
+  /** waiting: queued behind another; sending: the upload is in flight; failed: kept, to send again or discard. */
+  status: 'waiting' | 'sending' | 'failed';
+  /** What the reviewer reads about the last failure (000 §8), never the transport's text. */
+  error: string | null;
+}
+
 export interface ReviewContext {
   carId: string;
   engine: ReviewEngine;
@@ -118,6 +131,10 @@ export interface ReviewContext {
   upload: UploadResult | null;
   /** Urls of pictures edited in this review, by row key (shown until the refreshed inspection carries them). */
   urls: Record<string, string>;
+  /** Recorded audio remarks not stored yet, by row key. */
+  audioRemarks: Record<string, AudioRemark>;
+  /** Audio remarks stored in this review, by row key, for the row's history. */
+  sentRemarks: Record<string, RemarkEntry[]>;
 }
 
 export type ReviewEvent =
@@ -129,6 +146,9 @@ export type ReviewEvent =
   | { type: 'RELOAD' }
   | { type: 'REFRESH' }
   | { type: 'UPLOAD'; request: UploadRequest }
+  | { type: 'AUDIO_REMARK'; key: string; target: RemarkTarget; audio: Blob }
+  | { type: 'RETRY_AUDIO_REMARK'; key: string }
+  | { type: 'DISCARD_AUDIO_REMARK'; key: string }
   | { type: 'DRAFT_APPLY'; payload: ReviewDraftPayload | null }
   | { type: 'DRAFT_OPENED' }
   | { type: 'SUBMITTED' };
@@ -157,6 +177,22 @@ export const draftVersion = (inspection: InspectionDetail, engine: ReviewEngine)
 /** The reviewer has done something the server does not have yet (edits, unsent remark text, the toggles). */
 export function hasUnsubmittedWork(context: ReviewContext): boolean {
   return (context.model?.edits?.length ?? 0) > 0 || Object.values(context.remarks).some((t) => t.trim() !== '') || context.isCritical || context.isDummy;
+}
+
+/** The row whose recorded remark is being sent. */
+const sending = (context: ReviewContext): string => Object.keys(context.audioRemarks).find((key) => context.audioRemarks[key].status === 'sending')!;
+
+/** The next recorded remark to send, in the order they were recorded, or null. */
+const sendingNext = (context: ReviewContext): string | null => Object.keys(context.audioRemarks).find((key) => context.audioRemarks[key].status === 'waiting') ?? null;
+
+function withStatus(remarks: Record<string, AudioRemark>, key: string, status: AudioRemark['status'], error: string | null): Record<string, AudioRemark> {
+  return { ...remarks, [key]: { ...remarks[key], status, error } };
+}
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const next = { ...record };
+  delete next[key];
+  return next;
 }
 
 /** The draft of the review as it stands, or null when there is nothing the server does not have. */
@@ -209,6 +245,10 @@ export const reviewMachine = setup({
     uploadImage: fromPromise<{ url: string }, { file: Blob; fields: ImageUploadFields }>(async () => {
       throw new Error('uploadImage not provided');
     }),
+    /** `POST v2/rejection-remark` with a recorded audio file: answers the stored remark (or null). */
+    uploadAudioRemark: fromPromise<RemarkEntry | null, RemarkRequest>(async () => {
+      throw new Error('uploadAudioRemark not provided');
+    }),
     /** The draft store is the screen's: it provides `reviewDraft.provide({ actors: draftActors(store) })`. */
     draft: reviewDraft,
     submission: reviewSubmission,
@@ -236,6 +276,8 @@ export const reviewMachine = setup({
     /** UI of a row's own upload (the image editor shows its own outcome): 'Image Uploaded' or the reason. */
     showUploaded: (_, _params: { message: string }) => {},
     showUploadError: (_, _params: { message: string }) => {},
+    /** A remark was not saved (000 §8: an alert with the detail or 'Some error occured while saving the remark'). */
+    showRemarkError: (_, _params: { message: string }) => {},
     loaded: assign(({ context, event }) => {
       const { inspection, registry, options } = (event as unknown as { output: ReviewLoaded }).output;
       return {
@@ -245,6 +287,10 @@ export const reviewMachine = setup({
         isCritical: Boolean(inspection.isCritical),
         isDummy: false,
         remarks: {},
+        // A recording whose upload a reload cut off may or may not have reached the server: the reviewer decides.
+        audioRemarks: Object.fromEntries(
+          Object.entries(context.audioRemarks).map(([key, remark]) => [key, remark.status === 'sending' ? { ...remark, status: 'failed' as const } : remark]),
+        ),
         model: context.engine.evaluate(inspection, [], registry, options),
       };
     }),
@@ -269,6 +315,8 @@ export const reviewMachine = setup({
     pendingUpload: null,
     upload: null,
     urls: {},
+    audioRemarks: {},
+    sentRemarks: {},
   }),
   initial: 'loading',
   states: {
@@ -340,6 +388,24 @@ export const reviewMachine = setup({
                     },
                     SET_CRITICAL: { actions: [assign({ isCritical: ({ event }) => event.value }), 'draftChanged'] },
                     SET_DUMMY: { actions: [assign({ isDummy: ({ event }) => event.value }), 'draftChanged'] },
+                    // A new recording of a row replaces one not stored yet; the `audioRemarks` region sends it.
+                    AUDIO_REMARK: {
+                      guard: ({ context, event }) => context.audioRemarks[event.key]?.status !== 'sending',
+                      actions: assign({
+                        audioRemarks: ({ context, event }) => ({
+                          ...context.audioRemarks,
+                          [event.key]: { request: remarkRequest(event.target, { remarkType: 'audio', audio: event.audio }), status: 'waiting', error: null },
+                        }),
+                      }),
+                    },
+                    RETRY_AUDIO_REMARK: {
+                      guard: ({ context, event }) => context.audioRemarks[event.key]?.status === 'failed',
+                      actions: assign({ audioRemarks: ({ context, event }) => withStatus(context.audioRemarks, event.key, 'waiting', null) }),
+                    },
+                    DISCARD_AUDIO_REMARK: {
+                      guard: ({ context, event }) => context.audioRemarks[event.key]?.status === 'failed',
+                      actions: assign({ audioRemarks: ({ context, event }) => without(context.audioRemarks, event.key) }),
+                    },
                   },
                 },
               },
@@ -450,6 +516,49 @@ export const reviewMachine = setup({
                 },
               },
             },
+            audioRemarks: {
+              initial: 'idle',
+              states: {
+                idle: {
+                  always: {
+                    guard: ({ context }) => sendingNext(context) !== null,
+                    target: 'sending',
+                    actions: assign({ audioRemarks: ({ context }) => withStatus(context.audioRemarks, sendingNext(context)!, 'sending', null) }),
+                  },
+                },
+                sending: {
+                  invoke: {
+                    src: 'uploadAudioRemark',
+                    input: ({ context }) => context.audioRemarks[sending(context)].request,
+                    onDone: {
+                      target: 'idle',
+                      actions: enqueueActions(({ context, event, enqueue }) => {
+                        const key = sending(context);
+                        const { request } = context.audioRemarks[key];
+                        // The server's entry (with the recording's url), or one recorded here when it answers none.
+                        const entry: RemarkEntry = event.output?.timestamp
+                          ? event.output
+                          : { id: `local-${key}-${Date.now()}`, user: request.user, role: request.role, type: 'audio', remark: AUDIO_REMARK_TEXT, timestamp: Math.floor(Date.now() / 1000) };
+                        enqueue.assign({
+                          audioRemarks: without(context.audioRemarks, key),
+                          sentRemarks: { ...context.sentRemarks, [key]: [...(context.sentRemarks[key] ?? []), entry] },
+                        });
+                        // The row has a remark now: an edit like any other, applied and kept in the draft.
+                        enqueue.raise({ type: 'EDIT', edit: { type: 'remark', key, remark: AUDIO_REMARK_TEXT } });
+                      }),
+                    },
+                    onError: {
+                      target: 'idle',
+                      actions: enqueueActions(({ context, event, enqueue }) => {
+                        const message = remarkSaveError(event.error);
+                        enqueue.assign({ audioRemarks: withStatus(context.audioRemarks, sending(context), 'failed', message) });
+                        enqueue({ type: 'showRemarkError', params: { message } });
+                      }),
+                    },
+                  },
+                },
+              },
+            },
             outcome: {
               initial: 'open',
               states: {
@@ -466,3 +575,5 @@ export const reviewMachine = setup({
     },
   },
 });
+
+export type ReviewActorRef = ActorRefFrom<typeof reviewMachine>;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/http.ts';
 import type { RemarkRequest, RemarkTarget } from '../../src/api/review.ts';
-import { remarkMachine } from '../../src/machines/remark.machine.ts';
+import { remarkMachine, remarkRequest } from '../../src/machines/remark.machine.ts';
 import { controlledCall } from './helpers.ts';
 
 const target: RemarkTarget = {
@@ -18,7 +18,7 @@ function start() {
   const call = controlledCall<RemarkRequest>();
   const spies = {
     showAlert: vi.fn((_: unknown, _params: { message: string }) => {}),
-    remarkSaved: vi.fn((_: unknown, _params: { remarkType: 'text' | 'audio'; remark: string; response: unknown }) => {}),
+    remarkSaved: vi.fn((_: unknown, _params: { remark: string; response: unknown }) => {}),
   };
   const actor = createActor(
     remarkMachine.provide({
@@ -67,21 +67,17 @@ describe('rejection remark (spec 000 §3, §5, §8)', () => {
     expect(spies.remarkSaved).not.toHaveBeenCalled();
     await settle({ ok: { detail: { id: 'r1' } } });
     expect(spies.remarkSaved.mock.calls.map((call) => call[1])).toEqual([
-      { remarkType: 'text', remark: 'Insurance copy is blurred', response: { detail: { id: 'r1' } } },
+      { remark: 'Insurance copy is blurred', response: { detail: { id: 'r1' } } },
     ]);
     expect(actor.getSnapshot().context.text).toBe('');
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
     expect(spies.showAlert).not.toHaveBeenCalled();
   });
 
-  it('an audio remark goes as remarkType audio with the file', async () => {
-    const { actor, calls, settle, spies } = start();
+  it('every remark is sent with inspectionStatus smReview (000 §3), whatever the inspection status', () => {
     const audio = new Blob(['RIFF'], { type: 'audio/wav' });
-    actor.send({ type: 'SAVE_AUDIO', audio });
-    expect(calls[0]).toMatchObject({ remarkType: 'audio', audio, type: 'rejectionRemark', part: 'insuranceType' });
-    expect(calls[0]).not.toHaveProperty('remark');
-    await settle({ ok: {} });
-    expect(spies.remarkSaved.mock.calls[0][1]).toMatchObject({ remarkType: 'audio' });
+    expect(remarkRequest(target, { remarkType: 'audio', audio })).toEqual({ ...target, type: 'rejectionRemark', inspectionStatus: 'smReview', remarkType: 'audio', audio });
+    expect(remarkRequest(target, { remarkType: 'text', remark: 'x' }).inspectionStatus).toBe('smReview');
   });
 
   it('a failure alerts the server detail and keeps the typed text', async () => {
@@ -109,7 +105,6 @@ describe('rejection remark (spec 000 §3, §5, §8)', () => {
     actor.send({ type: 'SAVE' });
     expect(actor.getSnapshot().can({ type: 'SAVE' })).toBe(false);
     actor.send({ type: 'SAVE' });
-    actor.send({ type: 'SAVE_AUDIO', audio: new Blob(['x']) });
     expect(calls).toHaveLength(1);
   });
 });

@@ -1,15 +1,17 @@
 /**
  * Rejection remarks of one row or image (000 §3 remarkHistory, §5 remark rule, §7 v2/rejection-remark): the
- * history (MMM DD HH:mm), a text remark (Add disabled while blank) and a recorded audio remark.
+ * history (MMM DD HH:mm), a text remark (Add disabled while blank) and a recorded audio remark. The recording is
+ * handed to the review machine, which uploads it and keeps it until the server has it; the panel only sends events.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import dayjs from 'dayjs';
 import type { RemarkEntry } from '../../engine/inspection.ts';
 import type { RowState } from '../../engine/types.ts';
 import type { RemarkTarget } from '../../api/review.ts';
-import { remarkMachine } from '../../machines/remark.machine.ts';
+import { AUDIO_REMARK_TEXT, remarkMachine } from '../../machines/remark.machine.ts';
+import type { AudioRemark } from '../../machines/review.machine.ts';
 import { fetchRemarks, saveRemark } from '../../api/review.ts';
 import { createMediaRecorder, isRecordingSupported, type AudioRecorder } from './audio.ts';
 import { useRowContext } from './context.ts';
@@ -19,8 +21,14 @@ export function formatRemarkTime(seconds: number): string {
   return dayjs(seconds * 1000).format('MMM DD HH:mm');
 }
 
-/** The text recorded on the row for an audio remark, so the engine sees the row has a remark. */
-export const AUDIO_REMARK_TEXT = 'Audio remark';
+/** The row's audio remarks, held by the review machine: the recording not stored yet, those stored, and its events. */
+export interface AudioRemarks {
+  pending: AudioRemark | undefined;
+  sent: readonly RemarkEntry[] | undefined;
+  record: (audio: Blob) => void;
+  retry: () => void;
+  discard: () => void;
+}
 
 interface Props {
   target: RemarkTarget;
@@ -35,6 +43,8 @@ interface Props {
   alert?: (message: string) => void;
   recorder?: () => AudioRecorder;
   recordingSupported?: boolean;
+  /** Audio remarks: only within a review (without it, no recording is offered). */
+  audio?: AudioRemarks;
 }
 
 function merge(...lists: readonly (readonly RemarkEntry[])[]): RemarkEntry[] {
@@ -60,6 +70,7 @@ export function RemarkPanel({
   alert = (m) => window.alert(m),
   recorder = createMediaRecorder,
   recordingSupported = isRecordingSupported(),
+  audio,
 }: Props) {
   const [fetched, setFetched] = useState<RemarkEntry[]>([]);
   const [added, setAdded] = useState<RemarkEntry[]>([]);
@@ -84,18 +95,19 @@ export function RemarkPanel({
           const stored = params.response as RemarkEntry | null;
           const entry: RemarkEntry = stored?.timestamp
             ? stored
-            : { id: `local-${Date.now()}`, user: target.user, role: target.role, type: params.remarkType, remark: params.remark, timestamp: Math.floor(Date.now() / 1000) };
+            : { id: `local-${Date.now()}`, user: target.user, role: target.role, type: 'text', remark: params.remark, timestamp: Math.floor(Date.now() / 1000) };
           setAdded((list) => [...list, entry]);
           onText?.('');
-          onSaved(params.remarkType === 'audio' ? params.remark || AUDIO_REMARK_TEXT : params.remark);
+          onSaved(params.remark);
         },
       },
     }),
     { input: { ...target, text } },
   );
 
-  const entries = useMemo(() => merge(history ?? [], fetched, added), [history, fetched, added]);
+  const entries = useMemo(() => merge(history ?? [], fetched, added, audio?.sent ?? []), [history, fetched, added, audio?.sent]);
   const busy = snapshot.hasTag('busy');
+  const pendingAudio = audio?.pending;
 
   const startRecording = async () => {
     const r = recorder();
@@ -110,8 +122,7 @@ export function RemarkPanel({
     const r = recording;
     setRecording(null);
     if (!r) return;
-    const audio = await r.stop();
-    send({ type: 'SAVE_AUDIO', audio });
+    audio?.record(await r.stop());
   };
 
   return (
@@ -147,16 +158,35 @@ export function RemarkPanel({
             Add
           </button>
           {recordingSupported &&
+            audio &&
             (recording ? (
               <button type="button" onClick={stopRecording}>
                 Stop recording
               </button>
             ) : (
-              <button type="button" disabled={busy} onClick={startRecording}>
+              <button type="button" disabled={busy || pendingAudio?.status === 'sending'} onClick={startRecording}>
                 Record audio
               </button>
             ))}
         </div>
+      )}
+      {pendingAudio && (
+        <p className="remark-audio" role="status">
+          {pendingAudio.status === 'failed' ? (
+            <>
+              Recording not sent{pendingAudio.error ? `: ${pendingAudio.error}` : ''}.{' '}
+              <button type="button" className="link" onClick={audio.retry}>
+                Send again
+              </button>{' '}
+              ·{' '}
+              <button type="button" className="link" onClick={audio.discard}>
+                Discard recording
+              </button>
+            </>
+          ) : (
+            'Sending the recording...'
+          )}
+        </p>
       )}
     </div>
   );
@@ -165,9 +195,20 @@ export function RemarkPanel({
 /** A row's (or image tile's) remark panel, wired to the review through the row context. */
 export function RowRemarks({ row }: { row: RowState }) {
   const ctx = useRowContext();
+  const { review } = ctx;
+  const pending = useSelector(review, (s) => s?.context.audioRemarks[row.key]);
+  const sent = useSelector(review, (s) => s?.context.sentRemarks[row.key]);
+  const target = ctx.remarkTarget(row);
+  const audio: AudioRemarks | undefined = review && {
+    pending,
+    sent,
+    record: (recorded) => review.send({ type: 'AUDIO_REMARK', key: row.key, target, audio: recorded }),
+    retry: () => review.send({ type: 'RETRY_AUDIO_REMARK', key: row.key }),
+    discard: () => review.send({ type: 'DISCARD_AUDIO_REMARK', key: row.key }),
+  };
   return (
     <RemarkPanel
-      target={ctx.remarkTarget(row)}
+      target={target}
       appointmentId={ctx.appointmentId}
       history={row.remarkHistory}
       canEdit={ctx.canEdit}
@@ -176,6 +217,7 @@ export function RowRemarks({ row }: { row: RowState }) {
       onText={ctx.onRemarkText && ((text) => ctx.onRemarkText!(row.key, text))}
       recorder={ctx.recorder}
       recordingSupported={ctx.recordingSupported}
+      audio={audio}
     />
   );
 }

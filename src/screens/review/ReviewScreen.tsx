@@ -16,7 +16,7 @@ import type { RemarkTarget } from '../../api/review.ts';
 import { hasUnsubmittedWork, reviewDraft, reviewMachine, reviewSubmission, type ReviewLoaded, type UploadRequest } from '../../machines/review.machine.ts';
 import { draftActors } from '../../machines/review-draft.machine.ts';
 import type { LoginData } from '../../api/session.ts';
-import { setReviewStartTime, uploadImage } from '../../api/review.ts';
+import { saveRemark, setReviewStartTime, uploadImage } from '../../api/review.ts';
 import { loadRegistry, loadReviewBasics } from '../../api/review-load.ts';
 import { fetchInspection, submitReport } from '../../api/main.ts';
 import { draftKey, indexedDbDrafts, type DraftStore } from '../../api/drafts.ts';
@@ -170,8 +170,8 @@ function Review({ actor, inspection, model, session, access, recorder, recording
     [upload],
   );
   const rowContext = useMemo<ReviewRowContext>(
-    () => ({ canEdit: access.canEdit, appointmentId, onEdit, remarkTarget, editImage: setEditing, uploadRowImage, recorder, recordingSupported, imageSrc, remarkText, onRemarkText }),
-    [access.canEdit, appointmentId, onEdit, remarkTarget, uploadRowImage, recorder, recordingSupported, imageSrc, remarkText, onRemarkText],
+    () => ({ canEdit: access.canEdit, appointmentId, onEdit, remarkTarget, editImage: setEditing, uploadRowImage, recorder, recordingSupported, imageSrc, remarkText, onRemarkText, review: actor }),
+    [access.canEdit, appointmentId, onEdit, remarkTarget, uploadRowImage, recorder, recordingSupported, imageSrc, remarkText, onRemarkText, actor],
   );
 
   const uploadEdited = useCallback(
@@ -279,6 +279,7 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
         loadRegistry: fromPromise(({ input }) => loadRegistry(input.appointmentId)),
         refreshInspection: fromPromise(({ input }) => fetchInspection(input.carId)),
         uploadImage: fromPromise(({ input }) => uploadImage(input.file, input.fields)),
+        uploadAudioRemark: fromPromise(({ input }) => saveRemark(input)),
         draft: reviewDraft.provide({ actors: draftActors(drafts) }),
         submission: reviewSubmission.provide({
           actors: { submitReview: fromPromise(({ input }) => submitReport(input.carId, input.payload, version)) },
@@ -294,6 +295,7 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
       actions: {
         showUploaded: (_, params) => showSuccess(params.message),
         showUploadError: (_, params) => showError(params.message),
+        showRemarkError: (_, params) => window.alert(params.message),
       },
     }),
     {

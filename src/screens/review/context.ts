@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { Edit, RowState } from '../../engine/types.ts';
 import type { RemarkTarget } from '../../api/review.ts';
+import type { ReviewActorRef } from '../../machines/review.machine.ts';
 import type { AudioRecorder } from './audio.ts';
 
 export interface ReviewRowContext {
@@ -22,6 +23,8 @@ export interface ReviewRowContext {
   /** Remark text typed on a row and not sent yet (kept by the review, so it survives scrolling and tab changes). */
   remarkText?: (key: string) => string;
   onRemarkText?: (key: string, text: string) => void;
+  /** The review machine, for the events of a row's audio remark (its upload is the machine's); none: no recording. */
+  review?: ReviewActorRef;
 }
 
 export const RowContext = createContext<ReviewRowContext | null>(null);

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchRemarks, saveRemark } from '../../../src/api/review.ts';
-import { AUDIO_REMARK_TEXT, formatRemarkTime, RemarkPanel } from '../../../src/screens/review/RemarkPanel.tsx';
+import { formatRemarkTime, RemarkPanel, type AudioRemarks } from '../../../src/screens/review/RemarkPanel.tsx';
+import { AUDIO_REMARK_TEXT, REMARK_SAVE_FAILED, remarkRequest } from '../../../src/machines/remark.machine.ts';
 import { fakeRecorder, REVIEWER } from './helpers.tsx';
 
 vi.mock('../../../src/api/review.ts', () => ({ fetchRemarks: vi.fn(async () => []), saveRemark: vi.fn() }));
@@ -67,16 +68,38 @@ describe('remarks (spec 000 §3 remarkHistory, §5 remark rule, §8)', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
-  it('records an audio remark through the recorder interface and uploads it as a file', async () => {
+  const audioOf = (patch: Partial<AudioRemarks> = {}): AudioRemarks => ({ pending: undefined, sent: undefined, record: vi.fn(), retry: vi.fn(), discard: vi.fn(), ...patch });
+
+  it('records an audio remark through the recorder interface and hands the file to the review, which uploads it', async () => {
     const audio = new Blob(['OggS'], { type: 'audio/ogg' });
     const fake = fakeRecorder(audio);
-    vi.mocked(saveRemark).mockResolvedValue(null);
-    const { onSaved } = panel({ recorder: fake.recorder, recordingSupported: true });
+    const events = audioOf();
+    const { onSaved } = panel({ recorder: fake.recorder, recordingSupported: true, audio: events });
     await userEvent.click(screen.getByRole('button', { name: 'Record audio' }));
     expect(fake.started()).toBe(1);
     await userEvent.click(await screen.findByRole('button', { name: 'Stop recording' }));
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(AUDIO_REMARK_TEXT));
-    expect(saveRemark).toHaveBeenCalledWith(expect.objectContaining({ remarkType: 'audio', audio }));
+    await waitFor(() => expect(events.record).toHaveBeenCalledWith(audio));
+    expect(saveRemark).not.toHaveBeenCalled();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('offers no recording outside a review (no machine to upload it)', () => {
+    panel({ recordingSupported: true });
+    expect(screen.queryByRole('button', { name: 'Record audio' })).toBeNull();
+  });
+
+  it('a recording not sent stays, with the spec sentence, Send again and Discard recording; a stored one joins the history', async () => {
+    const pending = { request: remarkRequest(target, { remarkType: 'audio', audio: new Blob(['OggS']) }), status: 'failed' as const, error: REMARK_SAVE_FAILED };
+    const sent = [{ id: 'r8', user: REVIEWER, role: 'qc', type: 'audio' as const, remark: AUDIO_REMARK_TEXT, timestamp: 1763895000 }];
+    const events = audioOf({ pending, sent });
+    panel({ recordingSupported: true, audio: events });
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain(`Recording not sent: ${REMARK_SAVE_FAILED}.`);
+    await userEvent.click(within(status).getByRole('button', { name: 'Send again' }));
+    expect(events.retry).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(status).getByRole('button', { name: 'Discard recording' }));
+    expect(events.discard).toHaveBeenCalledTimes(1);
+    expect(within(screen.getByRole('list', { name: 'Remark history' })).getByText(AUDIO_REMARK_TEXT)).toBeTruthy();
   });
 
   it('offers no editing to someone who is not the assignee', () => {
