@@ -180,15 +180,17 @@ export const ImageGroup: StoryObj = {
 
 const recorder = () => ({ start: async () => undefined, stop: async () => new Blob(['RIFF'], { type: 'audio/webm' }), cancel: () => undefined });
 
-/** The remark panel alone: Add stays disabled while the text is blank (000 §5); 'Record audio' records an audio remark. */
+/**
+ * The remark panel alone: Add stays disabled while the text is blank (000 §5); 'Record audio' hands the recording to
+ * the review (whose machine uploads it).
+ */
 export const RemarkPanelWithAudio: StoryObj<typeof RemarkPanel> = {
   render: (args) => {
     serve({
       'GET v2/rejection-remark': { detail: [] },
-      'POST v2/rejection-remark': ({ body }) => {
-        const audio = body instanceof FormData && body.get('remarkType') === 'audio';
-        return { detail: { id: `r${Date.now()}`, user: REVIEWER, role: 'qc', type: audio ? 'audio' : 'text', remark: audio ? '' : String((body as FormData).get('remark')), timestamp: Math.floor(Date.now() / 1000) } };
-      },
+      'POST v2/rejection-remark': ({ body }) => ({
+        detail: { id: `r${Date.now()}`, user: REVIEWER, role: 'qc', type: 'text', remark: String((body as FormData).get('remark')), timestamp: Math.floor(Date.now() / 1000) },
+      }),
     });
     return <RemarkPanel {...args} />;
   },
@@ -201,6 +203,7 @@ export const RemarkPanelWithAudio: StoryObj<typeof RemarkPanel> = {
     recorder,
     recordingSupported: true,
     alert: fn(),
+    audio: { pending: undefined, sent: undefined, record: fn(), retry: fn(), discard: fn() },
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -212,7 +215,8 @@ export const RemarkPanelWithAudio: StoryObj<typeof RemarkPanel> = {
     await expect(await canvas.findByText('Chassis number mismatch')).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Record audio' }));
     await userEvent.click(await canvas.findByRole('button', { name: 'Stop recording' }));
-    await expect(args.onSaved).toHaveBeenCalledTimes(2);
+    await expect(args.audio!.record).toHaveBeenCalledTimes(1);
+    await expect(args.onSaved).toHaveBeenCalledTimes(1);
   },
 };
 
