@@ -32,10 +32,9 @@ import { bikeSubmissionMachine } from '../../machines/bike-submission.machine.ts
 import { errorDetail } from '../../machines/error-detail.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
 import { RowEditor } from '../review/widgets.tsx';
-import { ReviewOverlays, ReviewTools, type ReviewOverlay } from '../review/RowFinder.tsx';
-import { firstControl, nextError, SHORTCUTS } from '../review/shortcuts.ts';
-import { useReviewKeys, useSubmitShortcut } from '../review/useReviewKeys.ts';
-import type { RowJump } from '../review/RowList.tsx';
+import { ReviewOverlays, ReviewTools } from '../review/RowFinder.tsx';
+import { CAR_SHORTCUTS, modelRows, shortcutList, stepGroup } from '../review/shortcuts.ts';
+import { useJumpFocus, useReviewKeys, useRowNavigation, useSubmitShortcut } from '../review/useReviewKeys.ts';
 import { useLeaveGuard } from '../review/leave-guard.ts';
 import { DraftBar } from '../../components/DraftBar.tsx';
 import { useReviewDraft } from '../../components/useReviewDraft.ts';
@@ -47,7 +46,8 @@ import { MakeModelVariantPanel } from './MakeModelVariantPanel.tsx';
 import './bike.css';
 
 /** The car's shortcuts less the remark one: the bike review has no row remarks. */
-const BIKE_SHORTCUTS = SHORTCUTS.filter((s) => s.keys !== 'r');
+const BIKE_SHORTCUTS = CAR_SHORTCUTS.filter((id) => id !== 'remark');
+const BIKE_HELP = shortcutList(BIKE_SHORTCUTS);
 
 const sameEmail = (a: string | null | undefined, b: string) => !!a && a.toLowerCase() === b.toLowerCase();
 
@@ -250,40 +250,21 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
   useLeaveGuard(canEdit && draft.unsaved);
 
   // The row finder, next error and the review's shortcuts, as on the car's review (issue 16).
-  const [jump, setJump] = useState<RowJump | null>(null);
-  const [overlay, setOverlay] = useState<ReviewOverlay | null>(null);
   const latest = useRef({ model, tab });
   latest.current = { model, tab };
-  const goToRow = useCallback((key: string) => {
-    const row = latest.current.model.rows[key];
-    if (!row) return;
-    setTab(row.tab);
-    setJump((j) => ({ key, seq: (j?.seq ?? 0) + 1 }));
-  }, []);
-  const nextErrorRow = useCallback(() => {
-    const { model: now } = latest.current;
-    const from = document.activeElement?.closest('[data-key]')?.getAttribute('data-key') ?? null;
-    const row = nextError(now, now.config.product.tabs, from);
-    if (row) goToRow(row.key);
-  }, [goToRow]);
+  const candidates = useCallback(() => modelRows(latest.current.model), []);
+  const { jump, overlay, setOverlay, goToRow, nextErrorRow } = useRowNavigation({ rows: candidates, showGroup: setTab });
   useReviewKeys({
-    current: () => latest.current,
+    shortcuts: BIKE_SHORTCUTS,
+    rows: candidates,
+    tab: () => latest.current.tab,
     goToRow,
-    setTab,
+    moveGroup: (delta) => setTab((shown) => stepGroup(tabs, shown, delta) ?? shown),
     openFinder: () => setOverlay('finder'),
     openHelp: () => setOverlay('help'),
     dialogOpen: () => overlay !== null || document.querySelector('[role=dialog]') !== null,
   });
-  // A jump focuses its row's first control once the row's tab is shown.
-  useEffect(() => {
-    if (!jump) return;
-    const el = document.querySelector(`.bike-review [data-key="${CSS.escape(jump.key)}"]`);
-    if (!el) return;
-    el.scrollIntoView({ block: 'center' });
-    const control = firstControl(el);
-    if (control) control.focus();
-    else if (el instanceof HTMLElement) el.focus();
-  }, [jump, tab]);
+  useJumpFocus('.bike-review', jump, tab);
 
   if (draft.loading) return <main className="bike-review"><p className="muted">Loading…</p></main>;
   const remarkLines = detail.cjRemark.split('\n').filter(Boolean);
@@ -369,7 +350,7 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
               </Tab>
             ))}
           </TabList>
-          <ReviewTools onNextError={nextErrorRow} onOpen={setOverlay} />
+          <ReviewTools shortcuts={BIKE_SHORTCUTS} onNextError={nextErrorRow} onOpen={setOverlay} />
         </div>
         {tabs.map((name) => (
           <TabPanel key={name} id={name} className="bike-tab">
@@ -380,7 +361,7 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
         ))}
       </Tabs>
       {canEdit && <SubmitBar detail={detail} model={model} onSubmitted={onSubmitted} />}
-      <ReviewOverlays overlay={overlay} model={model} shortcuts={BIKE_SHORTCUTS} onClose={() => setOverlay(null)} goToRow={goToRow} />
+      <ReviewOverlays overlay={overlay} rows={candidates} shortcuts={BIKE_HELP} onClose={() => setOverlay(null)} goToRow={goToRow} />
     </main>
   );
 }

@@ -145,6 +145,7 @@ export function RemarkPanel({
         <div className="remark-add">
           <input
             aria-label="Remark"
+            data-remark
             placeholder="Add a remark"
             value={snapshot.context.text}
             disabled={busy}

@@ -31,10 +31,10 @@ import { CustomerDocsPopup } from './CustomerDocsPopup.tsx';
 import { ImageEditor } from './ImageEditor.tsx';
 import type { ImageEdits, ImageSurface } from './image-edit.ts';
 import { rejectionHistory, ReviewHeader } from './ReviewHeader.tsx';
-import { RowList, type RowJump } from './RowList.tsx';
-import { ReviewOverlays, ReviewTools, type ReviewOverlay } from './RowFinder.tsx';
-import { nextError, SHORTCUTS } from './shortcuts.ts';
-import { useReviewKeys } from './useReviewKeys.ts';
+import { RowList } from './RowList.tsx';
+import { ReviewOverlays, ReviewTools } from './RowFinder.tsx';
+import { CAR_SHORTCUTS, modelRows, shortcutList, stepGroup } from './shortcuts.ts';
+import { useReviewKeys, useRowNavigation } from './useReviewKeys.ts';
 import { SubmitFooter } from './SubmitFooter.tsx';
 import { SummaryTab } from './SummaryTab.tsx';
 import { CountsContext, TabBar } from './TabBar.tsx';
@@ -53,6 +53,8 @@ export function imageSrcFor(session: Pick<LoginData, 'imageHost' | 'imageQuality
     return quality && !full.startsWith('data:') && !full.startsWith('blob:') ? `${full}${full.includes('?') ? '&' : '?'}${quality.replace(/^[?&]/, '')}` : full;
   };
 }
+
+const CAR_HELP = shortcutList(CAR_SHORTCUTS);
 
 interface ScreenProps {
   /** Audio recording for remarks (tests pass a fake). */
@@ -105,28 +107,19 @@ function Review({ actor, inspection, model, session, access, recorder, recording
   const [reviewStartTime] = useState(() => dayjs().format('YYYY-MM-DD HH:mm:ss'));
   const urls = useSelector(actor, (s) => s.context.urls);
   const [editing, setEditing] = useState<RowState | null>(null);
-  const [jump, setJump] = useState<RowJump | null>(null);
-  const [overlay, setOverlay] = useState<ReviewOverlay | null>(null);
   // Goes to a row in any tab: switches the tab, scrolls the row into view and focuses its first control.
-  const goToRow = useCallback(
-    (key: string) => {
-      const row = actor.getSnapshot().context.model?.rows[key];
-      if (!row) return;
-      actor.send({ type: 'SET_TAB', tab: row.tab });
-      setJump((j) => ({ key, seq: (j?.seq ?? 0) + 1 }));
-    },
-    [actor],
-  );
-  const nextErrorRow = useCallback(() => {
-    const model = actor.getSnapshot().context.model;
-    const from = document.activeElement?.closest('[data-key]')?.getAttribute('data-key') ?? null;
-    const row = model && nextError(model, model.config.product.tabs, from);
-    if (row) goToRow(row.key);
-  }, [actor, goToRow]);
+  const candidates = useCallback(() => modelRows(actor.getSnapshot().context.model!), [actor]);
+  const { jump, overlay, setOverlay, goToRow, nextErrorRow } = useRowNavigation({ rows: candidates, showGroup: (group) => setTab(group as Tab) });
   useReviewKeys({
-    current: () => ({ model: actor.getSnapshot().context.model!, tab: actor.getSnapshot().context.tab }),
+    shortcuts: CAR_SHORTCUTS,
+    rows: candidates,
+    tab: () => actor.getSnapshot().context.tab,
     goToRow,
-    setTab,
+    moveGroup: (delta) => {
+      const { model: now, tab: shown } = actor.getSnapshot().context;
+      const next = now && stepGroup(now.config.product.tabs, shown, delta);
+      if (next) setTab(next as Tab);
+    },
     openFinder: () => setOverlay('finder'),
     openHelp: () => setOverlay('help'),
     dialogOpen: () => overlay !== null || editing !== null || document.querySelector('[role=dialog]') !== null,
@@ -205,7 +198,7 @@ function Review({ actor, inspection, model, session, access, recorder, recording
           <CountsContext.Provider value={model.errorsCount}>
             <div className="tab-line">
               <TabBar />
-              <ReviewTools onNextError={nextErrorRow} onOpen={setOverlay} />
+              <ReviewTools shortcuts={CAR_SHORTCUTS} onNextError={nextErrorRow} onOpen={setOverlay} />
             </div>
           </CountsContext.Provider>
           <TabPanel key={tab} id={tab} className={`tab-panel${hasSummary ? '' : ' fill'}`}>
@@ -252,7 +245,7 @@ function Review({ actor, inspection, model, session, access, recorder, recording
 
           />
         )}
-        <ReviewOverlays overlay={overlay} model={model} shortcuts={SHORTCUTS} onClose={() => setOverlay(null)} goToRow={goToRow} />
+        <ReviewOverlays overlay={overlay} rows={candidates} shortcuts={CAR_HELP} onClose={() => setOverlay(null)} goToRow={goToRow} />
         {editing && (
           <ImageEditor
             row={editing}

@@ -1,24 +1,25 @@
 /**
- * The panel's own row finder (issue 16 'Find any row'): rows are virtualized, so the browser's find cannot see rows
- * off screen. Typing filters every visible row of every tab by title, section and value; Enter (or a click) goes to it.
- * Filtering runs on the finder's keystrokes only, never on the rows' own.
+ * The panel's own row finder (issue 16 'Find any row'), for every review product: rows are virtualized, so the
+ * browser's find cannot see rows off screen. Typing filters the screen's candidate rows of every tab or section by
+ * title, section and value; Enter (or a click) goes to it. Filtering runs on the finder's keystrokes only.
  */
 import { useMemo, useState } from 'react';
 import { Dialog, Heading, Modal } from 'react-aria-components';
-import type { ReviewModel } from '../../engine/types.ts';
-import { findRows } from './shortcuts.ts';
+import { findRows, type CandidateRow, type Shortcut, type ShortcutId } from './shortcuts.ts';
 import './review-tools.css';
 
 interface Props {
-  model: ReviewModel;
+  /** The rows to search, read once when the finder opens (a dialog: they cannot change while it is open). */
+  rows: () => readonly CandidateRow[];
   onChoose: (key: string) => void;
   onClose: () => void;
 }
 
-export function RowFinder({ model, onChoose, onClose }: Props) {
+export function RowFinder({ rows, onChoose, onClose }: Props) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const found = useMemo(() => (query.trim() ? findRows(model, query) : []), [model, query]);
+  const [candidates] = useState(rows);
+  const found = useMemo(() => findRows(candidates, query), [candidates, query]);
   const choose = (i: number) => {
     const row = found[i];
     if (row) onChoose(row.key);
@@ -65,7 +66,7 @@ export function RowFinder({ model, onChoose, onClose }: Props) {
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => choose(i)}
             >
-              <span className="finder-title">{row.title}</span> <span className="muted">{row.tab}</span>
+              <span className="finder-title">{row.title}</span> <span className="muted">{row.group}</span>
               {row.value && <span className="finder-value"> · {row.value}</span>}
             </li>
           ))}
@@ -76,7 +77,7 @@ export function RowFinder({ model, onChoose, onClose }: Props) {
 }
 
 /** The `?` overlay listing the review's shortcuts. */
-export function ShortcutHelp({ shortcuts, onClose }: { shortcuts: readonly { keys: string; does: string }[]; onClose: () => void }) {
+export function ShortcutHelp({ shortcuts, onClose }: { shortcuts: readonly Shortcut[]; onClose: () => void }) {
   return (
     <Modal isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="modal">
       <Dialog aria-label="Keyboard shortcuts" className="popup">
@@ -84,7 +85,7 @@ export function ShortcutHelp({ shortcuts, onClose }: { shortcuts: readonly { key
         <table className="grid" aria-label="Shortcuts">
           <tbody>
             {shortcuts.map((s) => (
-              <tr key={s.keys}>
+              <tr key={`${s.id} ${s.keys}`}>
                 <th scope="row">
                   <kbd>{s.keys}</kbd>
                 </th>
@@ -105,16 +106,28 @@ export function ShortcutHelp({ shortcuts, onClose }: { shortcuts: readonly { key
 
 export type ReviewOverlay = 'finder' | 'help';
 
-/** The buttons beside a review's tabs that the keyboard shortcuts also reach: next error, the row finder, the help. */
-export function ReviewTools({ onNextError, onOpen }: { onNextError: () => void; onOpen: (overlay: ReviewOverlay) => void }) {
+/**
+ * The buttons a review's shortcuts also reach, those of the screen's shortcuts: next error, the row finder, the help.
+ * `nextError` names what n goes to on that screen.
+ */
+export function ReviewTools({ shortcuts, onNextError, onOpen, nextError = 'Next error' }: {
+  shortcuts: readonly ShortcutId[];
+  onNextError?: () => void;
+  onOpen: (overlay: ReviewOverlay) => void;
+  nextError?: string;
+}) {
   return (
     <span className="tab-tools">
-      <button type="button" onClick={onNextError} aria-keyshortcuts="n">
-        Next error
-      </button>
-      <button type="button" onClick={() => onOpen('finder')} aria-keyshortcuts="/ Control+K">
-        Find row
-      </button>
+      {onNextError && shortcuts.includes('nextError') && (
+        <button type="button" onClick={onNextError} aria-keyshortcuts="n">
+          {nextError}
+        </button>
+      )}
+      {shortcuts.includes('find') && (
+        <button type="button" onClick={() => onOpen('finder')} aria-keyshortcuts="/ Control+K">
+          Find row
+        </button>
+      )}
       <button type="button" onClick={() => onOpen('help')} aria-keyshortcuts="?" aria-label="Keyboard shortcuts">
         ?
       </button>
@@ -123,17 +136,18 @@ export function ReviewTools({ onNextError, onOpen }: { onNextError: () => void; 
 }
 
 /** The open overlay of a review: the row finder (choosing a row closes it and goes there) or the shortcuts help. */
-export function ReviewOverlays({ overlay, model, shortcuts, onClose, goToRow }: {
+export function ReviewOverlays({ overlay, rows, shortcuts, onClose, goToRow }: {
   overlay: ReviewOverlay | null;
-  model: ReviewModel;
-  shortcuts: readonly { keys: string; does: string }[];
+  /** The candidate rows, read when the finder opens. */
+  rows: () => readonly CandidateRow[];
+  shortcuts: readonly Shortcut[];
   onClose: () => void;
   goToRow: (key: string) => void;
 }) {
   if (overlay === 'finder')
     return (
       <RowFinder
-        model={model}
+        rows={rows}
         onClose={onClose}
         onChoose={(key) => {
           onClose();

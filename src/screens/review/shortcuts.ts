@@ -1,27 +1,56 @@
 /**
- * The review's keyboard (issue 16 'Review from the keyboard'): one list, shown by the `?` overlay and in the README.
- * Keys act only when focus is not in a text entry control, so typing a value never triggers one.
+ * The review keyboard (issue 16 'Find any row', 'Review from the keyboard'), for every review product: each screen
+ * hands it plain candidate rows (`CandidateRow`) and names the shortcuts it has; only those are bound, and the `?`
+ * overlay lists exactly those. Keys act only when focus is not in a text entry control, so typing never triggers one.
  */
-import type { ReviewModel, RowState, Tab } from '../../engine/types.ts';
+import type { ReviewModel, RowState } from '../../engine/types.ts';
+
+/** A row the finder, j / k, Tab and n go to: what a review screen tells the keyboard about each of its rows. */
+export interface CandidateRow {
+  /** The row element's `data-key`. */
+  key: string;
+  title: string;
+  /** The tab or section the row is listed under: the finder shows and matches it, `]` / `[` step through them. */
+  group: string;
+  /** More words the finder matches (the car row's section inside its tab); may be empty. */
+  section: string;
+  /** What the row shows as its value (the finder matches it). */
+  value: string;
+  /** Needs the reviewer's attention: n, the 'Next error' button and the errors summary go to it. */
+  error: boolean;
+}
+
+export type ShortcutId = 'find' | 'rows' | 'rowTab' | 'tick' | 'edit' | 'remark' | 'tabs' | 'sections' | 'nextError' | 'submit' | 'help';
 
 export interface Shortcut {
+  id: ShortcutId;
   keys: string;
   does: string;
 }
 
-export const SHORTCUTS: readonly Shortcut[] = [
-  { keys: '/ or Ctrl+K', does: 'Find a row by title, section or value (all tabs)' },
-  { keys: 'j or ↓', does: 'Next row' },
-  { keys: 'k or ↑', does: 'Previous row' },
-  { keys: 'Tab / Shift+Tab', does: 'Next / previous row (one stop per row); ← → move between the controls of a row' },
-  { keys: 'x', does: 'Tick / untick the row' },
-  { keys: 'e or Enter', does: 'Edit the row’s value' },
-  { keys: 'r', does: 'Write a remark on the row' },
-  { keys: ']  /  [', does: 'Next / previous tab' },
-  { keys: 'n', does: 'Jump to the next error' },
-  { keys: 'Ctrl+Enter', does: 'Submit (every pre-submit check still runs)' },
-  { keys: '?', does: 'Show these shortcuts' },
+/** Every shortcut a review can have, in the order the overlay lists them. */
+const CATALOGUE: readonly Shortcut[] = [
+  { id: 'find', keys: '/ or Ctrl+K', does: 'Find a row by title, section or value (all tabs)' },
+  { id: 'rows', keys: 'j or ↓', does: 'Next row' },
+  { id: 'rows', keys: 'k or ↑', does: 'Previous row' },
+  { id: 'rowTab', keys: 'Tab / Shift+Tab', does: 'Next / previous row (one stop per row); ← → move between the controls of a row; Esc leaves a text box for its row' },
+  { id: 'tick', keys: 'x', does: 'Tick / untick the row' },
+  { id: 'edit', keys: 'e or Enter', does: 'Edit the row’s value' },
+  { id: 'remark', keys: 'r', does: 'Write a remark on the row' },
+  { id: 'tabs', keys: ']  /  [', does: 'Next / previous tab' },
+  { id: 'sections', keys: ']  /  [', does: 'Next / previous section' },
+  { id: 'nextError', keys: 'n', does: 'Jump to the next error' },
+  { id: 'submit', keys: 'Ctrl+Enter', does: 'Submit (every pre-submit check still runs)' },
+  { id: 'help', keys: '?', does: 'Show these shortcuts' },
 ];
+
+/** The overlay's list for a screen with these shortcuts, in catalogue order; `does` words some for that screen. */
+export function shortcutList(ids: readonly ShortcutId[], does: Partial<Record<ShortcutId, string>> = {}): Shortcut[] {
+  return CATALOGUE.filter((s) => ids.includes(s.id)).map((s) => (does[s.id] ? { ...s, does: does[s.id]! } : s));
+}
+
+/** The car review's shortcuts: all of them (its rows are in tabs). */
+export const CAR_SHORTCUTS: readonly ShortcutId[] = ['find', 'rows', 'rowTab', 'tick', 'edit', 'remark', 'tabs', 'nextError', 'submit', 'help'];
 
 /** A control where keys type text or pick values: shortcuts leave it alone. */
 export function isTextEntry(target: EventTarget | null): boolean {
@@ -32,55 +61,80 @@ export function isTextEntry(target: EventTarget | null): boolean {
   return el.isContentEditable || el.getAttribute('role') === 'spinbutton' || el.getAttribute('role') === 'textbox';
 }
 
-/** Rows of a tab a reviewer can go to, in display order. */
-export function rowsOfTab(model: ReviewModel, tab: Tab): RowState[] {
-  return model.order.map((k) => model.rows[k]).filter((r) => r.tab === tab && r.isVisible);
+/** The rows on the page now: those of the shown tab on a screen with tabs, else all of them. */
+export function rowsShown(rows: readonly CandidateRow[], tab: string | null): readonly CandidateRow[] {
+  return tab === null ? rows : rows.filter((r) => r.group === tab);
 }
 
-/** A row needing the reviewer's attention: marked as an error or failing a rule. */
-export const isErrorRow = (row: RowState): boolean => row.isVisible && (row.checked || !row.isValid);
+/** The row `delta` away from `fromKey` (from no row: the first going down, the last going up); null past either end. */
+export function stepRow(rows: readonly CandidateRow[], fromKey: string | null, delta: 1 | -1): CandidateRow | null {
+  const i = fromKey === null ? -1 : rows.findIndex((r) => r.key === fromKey);
+  return rows[i < 0 ? (delta > 0 ? 0 : rows.length - 1) : i + delta] ?? null;
+}
 
-/** The next error row after `fromKey` in display order across all tabs, wrapping; null when there is none. */
-export function nextError(model: ReviewModel, tabs: readonly Tab[], fromKey: string | null): RowState | null {
-  const order = tabs.flatMap((tab) => rowsOfTab(model, tab));
-  const start = fromKey ? order.findIndex((r) => r.key === fromKey) : -1;
-  for (let i = 1; i <= order.length; i++) {
-    const row = order[(start + i + order.length) % order.length];
-    if (row && isErrorRow(row)) return row;
+/** The next error row after `fromKey` in display order across all tabs or sections, wrapping; null when there is none. */
+export function nextError(rows: readonly CandidateRow[], fromKey: string | null): CandidateRow | null {
+  const start = fromKey === null ? -1 : rows.findIndex((r) => r.key === fromKey);
+  for (let i = 1; i <= rows.length; i++) {
+    const row = rows[(start + i + rows.length) % rows.length];
+    if (row.error) return row;
   }
   return null;
 }
 
-/** What a row shows as its value, for the finder. */
+/** The tab or section `delta` away from `current` in `groups`, wrapping. */
+export function stepGroup(groups: readonly string[], current: string | null, delta: 1 | -1): string | null {
+  if (!groups.length) return null;
+  const i = current === null ? -1 : groups.indexOf(current);
+  if (i < 0) return delta > 0 ? groups[0] : groups[groups.length - 1];
+  return groups[(i + delta + groups.length) % groups.length];
+}
+
+/** The tabs or sections of `rows`, in the order their rows come. */
+export function groupsOf(rows: readonly CandidateRow[]): string[] {
+  return [...new Set(rows.map((r) => r.group))];
+}
+
+/** On a one-page screen with sections: the first row of the section `delta` away from the row `fromKey` is in. */
+export function sectionStart(rows: readonly CandidateRow[], fromKey: string | null, delta: 1 | -1): CandidateRow | null {
+  const here = rows.find((r) => r.key === fromKey)?.group ?? null;
+  const group = stepGroup(groupsOf(rows), here, delta);
+  return rows.find((r) => r.group === group) ?? null;
+}
+
+/** Rows whose title, group, section or value contain every word of `query` (case-insensitive), at most `limit`. */
+export function findRows(rows: readonly CandidateRow[], query: string, limit = 30): CandidateRow[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return [];
+  const found: CandidateRow[] = [];
+  for (const row of rows) {
+    const haystack = `${row.title} ${row.group} ${row.section} ${row.value}`.toLowerCase();
+    if (words.every((w) => haystack.includes(w))) {
+      found.push(row);
+      if (found.length >= limit) break;
+    }
+  }
+  return found;
+}
+
+/** What a model row shows as its value, for the finder. */
 function valueText(row: RowState): string {
   const v = row.newValues ?? row.values ?? row.newValue ?? row.value;
   if (v === null || v === undefined) return '';
   return Array.isArray(v) ? v.join(', ') : String(v);
 }
 
-export interface FoundRow {
-  key: string;
-  title: string;
-  tab: Tab;
-  section: string;
-  value: string;
-}
-
-/** Rows whose title, tab, section or value contain every word of `query` (case-insensitive), at most `limit`. */
-export function findRows(model: ReviewModel, query: string, limit = 30): FoundRow[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const found: FoundRow[] = [];
-  for (const key of model.order) {
-    const row = model.rows[key];
-    if (!row.isVisible) continue;
-    const value = valueText(row);
-    const haystack = `${row.text} ${row.tab} ${row.section} ${value}`.toLowerCase();
-    if (words.every((w) => haystack.includes(w))) {
-      found.push({ key, title: row.text, tab: row.tab, section: row.section, value });
-      if (found.length >= limit) break;
-    }
-  }
-  return found;
+/**
+ * The candidate rows of a config-driven review (car, bike): visible rows, tab by tab in the product's tab order; an
+ * error is a row the reviewer ticked or one failing a rule.
+ */
+export function modelRows(model: ReviewModel): CandidateRow[] {
+  const visible = model.order.map((k) => model.rows[k]).filter((r) => r.isVisible);
+  return model.config.product.tabs.flatMap((tab) =>
+    visible
+      .filter((r) => r.tab === tab)
+      .map((r) => ({ key: r.key, title: r.text, group: r.tab, section: r.section, value: valueText(r), error: r.checked || !r.isValid })),
+  );
 }
 
 /** The first control of a row element (its tick, else its first enabled input or button). */
@@ -91,4 +145,11 @@ export function firstControl(row: Element): HTMLElement | null {
 /** The value editor of a row element (what e / Enter focuses). */
 export function editorControl(row: Element): HTMLElement | null {
   return row.querySelector<HTMLElement>('.row-editor input:not([disabled]), .row-editor select:not([disabled]), .row-editor [role=spinbutton], .row-editor [tabindex]:not([tabindex="-1"])');
+}
+
+/** Focuses a row element's focus target (by default its first control), else the row itself. */
+export function focusRow(row: Element, target: (row: Element) => HTMLElement | null = firstControl): void {
+  const control = target(row);
+  if (control) control.focus();
+  else if (row instanceof HTMLElement) row.focus();
 }

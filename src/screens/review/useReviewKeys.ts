@@ -1,29 +1,37 @@
 /**
- * The review's keyboard (see shortcuts.ts): one keydown listener on the document. A key typed into a text entry
- * control returns at the first check, so typing a value costs nothing more; everything else reads the model from
- * the review machine's snapshot when a shortcut fires, never on render.
+ * A review's keyboard (see shortcuts.ts): one keydown listener on the document, binding only the shortcuts the screen
+ * names. A key typed into a text entry control returns at the first checks, so typing a value costs nothing more;
+ * the rows are read from the screen when a shortcut fires, never on render.
  */
-import { useEffect, useRef } from 'react';
-import type { ReviewModel, Tab } from '../../engine/types.ts';
-import { editorControl, isTextEntry, nextError, rowsOfTab } from './shortcuts.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ReviewOverlay } from './RowFinder.tsx';
+import type { RowJump } from './RowList.tsx';
+import { editorControl, firstControl, focusRow, isTextEntry, nextError, rowsShown, stepRow, type CandidateRow, type ShortcutId } from './shortcuts.ts';
 
 export interface ReviewKeyActions {
-  /** The model and tab as they are now. */
-  current: () => { model: ReviewModel; tab: Tab };
-  goToRow: (key: string) => void;
-  setTab: (tab: Tab) => void;
-  openFinder: () => void;
+  /** The shortcuts this screen has: only these keys are bound, and its `?` overlay lists the same. */
+  shortcuts: readonly ShortcutId[];
+  /** Every row in display order across tabs or sections, as it is now (none on a page without rows). */
+  rows?: () => readonly CandidateRow[];
+  /** The tab shown, on a screen whose rows are split into tabs (j / k and Tab stay in it); else null. */
+  tab?: () => string | null;
+  /** Goes to a row: shows its tab, scrolls it in and focuses its focus target. */
+  goToRow?: (key: string) => void;
+  /** `]` / `[`: the next / previous tab or section; `fromKey` is the focused row, if any. */
+  moveGroup?: (delta: 1 | -1, fromKey: string | null) => void;
+  openFinder?: () => void;
   openHelp: () => void;
   /** True while a dialog (finder, help, popups) has the keyboard. */
   dialogOpen: () => boolean;
+  /** The control a row's Tab stop and Esc land on (default: the row's first control). */
+  focusTarget?: (row: Element) => HTMLElement | null;
 }
 
-/** The row element (field row or image tile) holding `el`. */
+/** The row element (field row, image tile, item) holding `el`. */
 const rowOf = (el: Element | null) => el?.closest('[data-key]') ?? null;
 
-function focusedRowKey(): string | null {
-  return rowOf(document.activeElement)?.getAttribute('data-key') ?? null;
-}
+/** Controls ← → move between inside a row (everything a row can hold, since Tab leaves the row). */
+const ROW_CONTROLS = 'input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [role=spinbutton], a[href], video[controls]';
 
 export function useReviewKeys(actions: ReviewKeyActions): void {
   const latest = useRef(actions);
@@ -33,59 +41,68 @@ export function useReviewKeys(actions: ReviewKeyActions): void {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey) return;
       const a = latest.current;
+      const has = (id: ShortcutId) => a.shortcuts.includes(id);
       const target = event.target;
       const ctrl = event.ctrlKey || event.metaKey;
-      if (ctrl && (event.key === 'k' || event.key === 'K')) {
+      const rows = () => rowsShown(a.rows?.() ?? [], a.tab?.() ?? null);
+      const go = (row: CandidateRow | null) => row && a.goToRow?.(row.key);
+      if (ctrl && (event.key === 'k' || event.key === 'K') && has('find')) {
         if (a.dialogOpen()) return;
         event.preventDefault();
-        a.openFinder();
+        a.openFinder?.();
         return;
       }
       // Tab moves between rows: one stop per row, whatever the row holds.
-      if (event.key === 'Tab' && !ctrl && !a.dialogOpen()) {
+      if (event.key === 'Tab' && !ctrl && has('rowTab') && !a.dialogOpen()) {
         const row = rowOf(target as Element);
-        if (row && row.closest('[data-rows]')) {
-          const { model, tab } = a.current();
-          const rows = rowsOfTab(model, tab);
-          const here = rows.findIndex((r) => r.key === row.getAttribute('data-key'));
-          const next = rows[here + (event.shiftKey ? -1 : 1)];
-          if (here >= 0 && next) {
+        if (row?.closest('[data-rows]')) {
+          const shown = rows();
+          const key = row.getAttribute('data-key');
+          const next = shown.some((r) => r.key === key) ? stepRow(shown, key, event.shiftKey ? -1 : 1) : null;
+          if (next) {
             event.preventDefault();
-            a.goToRow(next.key);
+            go(next);
           }
         }
         return;
       }
+      // Esc in a row's text box gives the keyboard back to the row (its shortcuts act again).
+      if (event.key === 'Escape' && has('rowTab') && isTextEntry(target) && (target as Element).getAttribute('role') !== 'combobox' && !a.dialogOpen()) {
+        const row = rowOf(target as Element);
+        const back = row?.closest('[data-rows]') ? (a.focusTarget ?? firstControl)(row) : null;
+        if (back && back !== target) {
+          event.preventDefault();
+          back.focus();
+        }
+        return;
+      }
       if (ctrl || isTextEntry(target) || a.dialogOpen()) return;
-      const { model, tab } = a.current();
-      const here = focusedRowKey();
-      const step = (delta: 1 | -1) => {
-        const rows = rowsOfTab(model, tab);
-        const i = here ? rows.findIndex((r) => r.key === here) : -1;
-        const next = rows[i < 0 ? (delta > 0 ? 0 : rows.length - 1) : i + delta];
-        if (next) a.goToRow(next.key);
-      };
-      const rowEl = here ? rowOf(document.activeElement) : null;
+      const rowEl = rowOf(document.activeElement);
+      const here = rowEl?.getAttribute('data-key') ?? null;
       switch (event.key) {
         case '/':
-          a.openFinder();
+          if (!has('find')) return;
+          a.openFinder?.();
           break;
         case '?':
+          if (!has('help')) return;
           a.openHelp();
           break;
         case 'j':
         case 'ArrowDown':
-          step(1);
-          break;
         case 'k':
-        case 'ArrowUp':
-          step(-1);
+        case 'ArrowUp': {
+          if (!has('rows')) return;
+          const row = stepRow(rows(), here, event.key === 'j' || event.key === 'ArrowDown' ? 1 : -1);
+          if (!row) return;
+          go(row);
           break;
+        }
         case 'ArrowRight':
         case 'ArrowLeft': {
           // Roving focus inside the row.
-          if (!rowEl) return;
-          const controls = [...rowEl.querySelectorAll<HTMLElement>('input:not([disabled]), select:not([disabled]), button:not([disabled]), [role=spinbutton]')];
+          if (!rowEl || !has('rowTab')) return;
+          const controls = [...rowEl.querySelectorAll<HTMLElement>(ROW_CONTROLS)];
           const i = controls.indexOf(document.activeElement as HTMLElement);
           const next = controls[i + (event.key === 'ArrowRight' ? 1 : -1)];
           if (!next) return;
@@ -93,37 +110,35 @@ export function useReviewKeys(actions: ReviewKeyActions): void {
           break;
         }
         case 'x': {
-          const tick = rowEl?.querySelector<HTMLInputElement>('input[type=checkbox]:not([disabled])');
+          const tick = has('tick') && rowEl?.querySelector<HTMLInputElement>('input[type=checkbox]:not([disabled])');
           if (!tick) return;
           tick.click();
           break;
         }
         case 'e':
         case 'Enter': {
-          if (event.key === 'Enter' && (target instanceof HTMLButtonElement || (target as HTMLElement).getAttribute?.('role') === 'tab')) return;
-          const editor = rowEl && editorControl(rowEl);
+          if (!has('edit') || !rowEl) return;
+          if (event.key === 'Enter' && (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement || (target as HTMLElement).getAttribute?.('role') === 'tab')) return;
+          const editor = editorControl(rowEl);
           if (!editor) return;
           editor.focus();
           break;
         }
         case 'r': {
-          if (!rowEl) return;
-          const open = rowEl.querySelector<HTMLButtonElement>('button[aria-expanded="false"]');
-          open?.click();
-          // The remark box renders on the click's commit.
-          requestAnimationFrame(() => rowOf(document.querySelector(`[data-key="${CSS.escape(here!)}"]`))?.querySelector<HTMLElement>('input[aria-label="Remark"]')?.focus());
+          if (!has('remark') || !rowEl || !here) return;
+          // A row whose remark box is folded away opens it; the box renders on the click's commit.
+          rowEl.querySelector<HTMLButtonElement>('button[aria-expanded="false"]')?.click();
+          requestAnimationFrame(() => document.querySelector(`[data-key="${CSS.escape(here)}"]`)?.querySelector<HTMLElement>('[data-remark]:not([disabled])')?.focus());
           break;
         }
         case ']':
-        case '[': {
-          const tabs = model.config.product.tabs;
-          const i = tabs.indexOf(tab);
-          a.setTab(tabs[(i + (event.key === ']' ? 1 : tabs.length - 1)) % tabs.length]);
+        case '[':
+          if (!a.moveGroup || !(has('tabs') || has('sections'))) return;
+          a.moveGroup(event.key === ']' ? 1 : -1, here);
           break;
-        }
         case 'n': {
-          const row = nextError(model, model.config.product.tabs, here);
-          if (row) a.goToRow(row.key);
+          if (!has('nextError')) return;
+          go(nextError(a.rows?.() ?? [], here));
           break;
         }
         default:
@@ -136,21 +151,61 @@ export function useReviewKeys(actions: ReviewKeyActions): void {
   }, []);
 }
 
-
 /**
  * Ctrl+Enter submits as the Submit button does: `submit` sends the same event, so every pre-submit check runs.
- * Not while a dialog has the keyboard.
+ * Not while a dialog has the keyboard; `enabled` false leaves the key alone.
  */
-export function useSubmitShortcut(submit: () => void): void {
-  const latest = useRef(submit);
-  latest.current = submit;
+export function useSubmitShortcut(submit: () => void, enabled = true): void {
+  const latest = useRef({ submit, enabled });
+  latest.current = { submit, enabled };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || document.querySelector('[role=dialog]')) return;
+      if (!latest.current.enabled || event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || document.querySelector('[role=dialog]')) return;
       event.preventDefault();
-      latest.current();
+      latest.current.submit();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
+}
+
+/** The key of the row holding the focus, if any. */
+export const focusedRowKey = (): string | null => rowOf(document.activeElement)?.getAttribute('data-key') ?? null;
+
+/**
+ * A review screen's row navigation: the open overlay (finder or help), jumps to a row (showing its tab first, on a
+ * screen with tabs) and the next error from the focused row. The row list (or `useJumpFocus`) carries a jump out.
+ */
+export function useRowNavigation({ rows, showGroup }: { rows: () => readonly CandidateRow[]; showGroup?: (group: string) => void }) {
+  const [jump, setJump] = useState<RowJump | null>(null);
+  const [overlay, setOverlay] = useState<ReviewOverlay | null>(null);
+  const latest = useRef({ rows, showGroup });
+  latest.current = { rows, showGroup };
+  const goToRow = useCallback((key: string) => {
+    const row = latest.current.rows().find((r) => r.key === key);
+    if (!row) return;
+    latest.current.showGroup?.(row.group);
+    setJump((j) => ({ key, seq: (j?.seq ?? 0) + 1 }));
+  }, []);
+  const nextErrorRow = useCallback(() => {
+    const row = nextError(latest.current.rows(), focusedRowKey());
+    if (row) goToRow(row.key);
+  }, [goToRow]);
+  return { jump, overlay, setOverlay, goToRow, nextErrorRow };
+}
+
+/**
+ * On a screen whose rows are all on the page (not virtualized): a jump scrolls its row in and focuses its focus
+ * target once the row is shown (`shown` changes when a tab switch brings it in).
+ */
+export function useJumpFocus(scope: string, jump: RowJump | null, shown?: unknown, focusTarget?: (row: Element) => HTMLElement | null): void {
+  const target = useRef(focusTarget);
+  target.current = focusTarget;
+  useEffect(() => {
+    if (!jump) return;
+    const el = document.querySelector(`${scope} [data-key="${CSS.escape(jump.key)}"]`);
+    if (!el) return;
+    el.scrollIntoView({ block: 'center' });
+    focusRow(el, target.current);
+  }, [scope, jump, shown]);
 }
