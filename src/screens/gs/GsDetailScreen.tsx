@@ -7,6 +7,9 @@ import { flagTypeLabel, type UnflagConfig } from '../../products/gs-unflagging/u
 import { useRulesProduct } from '../../products/ProductContext.tsx';
 import { Carousel } from './Carousel.tsx';
 import { UnflagActionBar } from './UnflagActionBar.tsx';
+import { ReviewTools, ShortcutHelp } from '../review/RowFinder.tsx';
+import { shortcutList, stepGroup, type ShortcutId } from '../review/shortcuts.ts';
+import { useReviewKeys } from '../review/useReviewKeys.ts';
 import './gs.css';
 
 export const NOT_FOUND_TEXT = 'No flagged car was found at this address. Please open it from the GS Unflagging list.';
@@ -32,6 +35,27 @@ function NotFound() {
       <Link to="/gs-unflagging">Back to GS Unflagging</Link>
     </main>
   );
+}
+
+/** The detail page's shortcuts (issue 16): its sections, and Ctrl+Enter where the assignee has the action bar. */
+const GS_TEXTS: Partial<Record<ShortcutId, string>> = {
+  sections: 'Next / previous section; on a carousel ← → move its images',
+  submit: 'Submit the chosen action (Reason and Disposition are checked first)',
+};
+const GS_SHORTCUTS: readonly ShortcutId[] = ['sections', 'help'];
+const GS_ASSIGNEE_SHORTCUTS: readonly ShortcutId[] = ['sections', 'submit', 'help'];
+
+/**
+ * `]` / `[`: focus the next / previous section of the page (wrapping), or the carousel in it, so ← → scroll it.
+ * The sections are the page's `[data-section]` elements in page order.
+ */
+function moveSection(delta: 1 | -1): void {
+  const sections = [...document.querySelectorAll<HTMLElement>('.gs-detail [data-section]')];
+  const here = sections.findIndex((s) => s.contains(document.activeElement));
+  const next = sections[Number(stepGroup(sections.map((_, i) => String(i)), here < 0 ? null : String(here), delta))];
+  if (!next) return;
+  next.scrollIntoView({ block: 'start' });
+  (next.querySelector<HTMLElement>('[aria-roledescription=carousel]') ?? next).focus();
 }
 
 /** Yes/no icon from a lower-case 'yes' match (spec 002 §2). */
@@ -63,6 +87,15 @@ export function GsDetailScreen() {
   const [data, setData] = useState<{ detail: GsDetail; etag: string | null } | null>(null);
   const [failure, setFailure] = useState<'notFound' | typeof DETAIL_FETCH_FAILED | null>(null);
   const [dispositions, setDispositions] = useState<FlagTypeDispositions[]>([]);
+  const [help, setHelp] = useState(false);
+  const acting = !!data && !!session && !!data.detail.assignedTo && data.detail.assignedTo.toLowerCase() === session.email.toLowerCase() && data.detail.status === 'pending';
+  const shortcuts = acting ? GS_ASSIGNEE_SHORTCUTS : GS_SHORTCUTS;
+  useReviewKeys({
+    shortcuts,
+    moveGroup: moveSection,
+    openHelp: () => setHelp(true),
+    dialogOpen: () => help || document.querySelector('[role=dialog]') !== null,
+  });
   const valid = /^[0-9]+$/.test(appointmentId) && !!leadToken;
 
   useEffect(() => {
@@ -89,7 +122,6 @@ export function GsDetailScreen() {
   const { detail, etag } = data;
   const info = detail.basicInfo;
   const facts = { conditionFlag: detail.conditionFlag, hardBeta: !!detail.otherInfo?.hardBeta };
-  const isAssignee = !!session && !!detail.assignedTo && detail.assignedTo.toLowerCase() === session.email.toLowerCase();
   const slider = [...detail.mainImages, ...detail.impMainImages];
   let zoomIndex = 0;
 
@@ -102,6 +134,7 @@ export function GsDetailScreen() {
             Inspection PDF
           </a>
         )}
+        <ReviewTools shortcuts={shortcuts} onOpen={() => setHelp(true)} />
       </header>
       <p className="gs-subheader">
         {[info.make, info.model, info.year, MONTHS[info.month - 1] ?? '', info.variant, info.fuelType].filter(Boolean).join(' | ')}
@@ -111,7 +144,7 @@ export function GsDetailScreen() {
         <span>{`Inspected by ${info.inspectionBy} (${info.cjNumber})`}</span>
       </p>
 
-      <div className="gs-top">
+      <div className="gs-top" data-section tabIndex={-1}>
         <Carousel label="Car images" perView={1} className="gs-slider">
           {slider.map((image) => (
             <img key={image.url} src={image.url} alt={image.title} />
@@ -143,11 +176,11 @@ export function GsDetailScreen() {
         </div>
       </div>
 
-      {isAssignee && detail.status === 'pending' && (
+      {acting && (
         <UnflagActionBar appointmentId={detail.appointmentId} conditionFlag={detail.conditionFlag} hardBeta={facts.hardBeta} etag={etag} dispositions={dispositions} user={session!.email} />
       )}
 
-      <section aria-labelledby="gs-flagging">
+      <section aria-labelledby="gs-flagging" data-section tabIndex={-1}>
         <h2 id="gs-flagging">Flagging Details</h2>
         <p>
           Flag Type: <strong>{flagTypeLabel(config, facts)}</strong>
@@ -162,7 +195,7 @@ export function GsDetailScreen() {
         <p>Weighted Rating: {detail.otherInfo?.weightedRating}</p>
       </section>
 
-      <section aria-labelledby="gs-comments">
+      <section aria-labelledby="gs-comments" data-section tabIndex={-1}>
         <h2 id="gs-comments">Comments</h2>
         {info.comments?.map((group) => (
           <div key={group.title}>
@@ -176,7 +209,7 @@ export function GsDetailScreen() {
         ))}
       </section>
 
-      <section aria-labelledby="gs-main">
+      <section aria-labelledby="gs-main" data-section tabIndex={-1}>
         <h2 id="gs-main">Main Images</h2>
         <Carousel label="Main Images" perView={6}>
           {detail.mainImages.map((image) => (
@@ -185,7 +218,7 @@ export function GsDetailScreen() {
         </Carousel>
       </section>
 
-      <section aria-labelledby="gs-important">
+      <section aria-labelledby="gs-important" data-section tabIndex={-1}>
         <h2 id="gs-important">Important Images</h2>
         <div className="gs-grid">
           {detail.impMainImages.map((image) => (
@@ -195,7 +228,7 @@ export function GsDetailScreen() {
       </section>
 
       {detail.gsNoGoImages.map((part) => (
-        <section key={part.title} aria-label={`No-go part ${part.title}`} className="gs-nogo">
+        <section key={part.title} aria-label={`No-go part ${part.title}`} className="gs-nogo" data-section tabIndex={-1}>
           <h2>{part.title}</h2>
           {Object.entries(part.subParts ?? {}).map(([key, sub]) => (
             <div key={key}>
@@ -215,7 +248,7 @@ export function GsDetailScreen() {
         </section>
       ))}
 
-      <section aria-labelledby="gs-other">
+      <section aria-labelledby="gs-other" data-section tabIndex={-1}>
         <h2 id="gs-other">All Other Photos</h2>
         <Carousel label="All Other Photos" perView={4}>
           {detail.additionalImages.map((image) => (
@@ -224,7 +257,7 @@ export function GsDetailScreen() {
         </Carousel>
       </section>
 
-      <section aria-labelledby="gs-parts">
+      <section aria-labelledby="gs-parts" data-section tabIndex={-1}>
         <h2 id="gs-parts">All Other Parts without Photos</h2>
         <table className="gs-table">
           <thead>
@@ -249,6 +282,7 @@ export function GsDetailScreen() {
           </tbody>
         </table>
       </section>
+      {help && <ShortcutHelp shortcuts={shortcutList(shortcuts, GS_TEXTS)} onClose={() => setHelp(false)} />}
     </main>
   );
 }

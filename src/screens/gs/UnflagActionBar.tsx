@@ -14,6 +14,7 @@ import { configFingerprint } from '../../machines/review-draft.machine.ts';
 import { DraftBar } from '../../components/DraftBar.tsx';
 import { useReviewDraft } from '../../components/useReviewDraft.ts';
 import { useLeaveGuard } from '../review/leave-guard.ts';
+import { useSubmitShortcut } from '../review/useReviewKeys.ts';
 
 interface Props {
   appointmentId: string;
@@ -62,13 +63,15 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
     done,
   });
   useLeaveGuard(draft.unsaved);
+  // Ctrl+Enter submits the chosen action as the Submit button does: the machine checks Reason and Disposition.
+  useSubmitShortcut(() => send({ type: 'SUBMIT' }), snapshot.hasTag('form') && !busy);
   // Dispositions of the car's type as the server lists them (labels 0 Alpha, 4 Beta).
   const type = dispositions.find((d) => d.id === (conditionFlag === 0 ? 0 : 4));
   const options = (type?.dispositions ?? []).map((d) => ({ id: d.key, label: d.label }));
   const subOptions = (type?.subDispositions ?? []).map((d) => ({ id: d.key, label: d.label }));
 
   return (
-    <section className="gs-actions" aria-label="Flag action">
+    <section className="gs-actions" aria-label="Flag action" data-section tabIndex={-1}>
       <DraftBar notice={draft.notice} onRestore={draft.restore} onDiscard={draft.discard} record="flagged car" />
       <div className="gs-action-buttons" role="group" aria-label="Actions">
         {UNFLAG_ACTIONS.map((action) => (

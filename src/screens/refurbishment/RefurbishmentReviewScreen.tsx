@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Label, Switch, TextArea, TextField } from 'react-aria-components';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -16,7 +16,10 @@ import { useReviewDraft } from '../../components/useReviewDraft.ts';
 import { draftKey } from '../../api/drafts.ts';
 import { configFingerprint } from '../../machines/review-draft.machine.ts';
 import { useLeaveGuard } from '../review/leave-guard.ts';
-import { useSubmitShortcut } from '../review/useReviewKeys.ts';
+import { ReviewOverlays, ReviewTools } from '../review/RowFinder.tsx';
+import { sectionStart, shortcutList, type CandidateRow } from '../review/shortcuts.ts';
+import { useJumpFocus, useReviewKeys, useRowNavigation, useSubmitShortcut } from '../review/useReviewKeys.ts';
+import { refurbishmentRows, refurbishmentShortcuts, rejectToggle, REFURBISHMENT_SHORTCUT_TEXTS } from './rows.ts';
 import { rupees } from './money.ts';
 import './refurbishment.css';
 
@@ -122,8 +125,32 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
     done,
   });
   useLeaveGuard(editable && draft.unsaved);
+  // The review keyboard (issue 16): the items are its rows, their categories its sections; only the shortcuts
+  // whose action this view has are bound and listed.
+  const rows = useMemo(() => refurbishmentRows(detail.fields, entries), [detail.fields, entries]);
+  const latestRows = useRef(rows);
+  latestRows.current = rows;
+  const candidates = useCallback(() => latestRows.current, []);
+  const shortcuts = useMemo(() => refurbishmentShortcuts(editable), [editable]);
+  const { jump, overlay, setOverlay, goToRow, nextErrorRow } = useRowNavigation({ rows: candidates });
+  useReviewKeys({
+    shortcuts,
+    rows: candidates,
+    goToRow,
+    moveGroup: (delta, from) => {
+      const row = sectionStart(latestRows.current, from, delta);
+      if (row) goToRow(row.key);
+    },
+    openFinder: () => setOverlay('finder'),
+    openHelp: () => setOverlay('help'),
+    dialogOpen: () => overlay !== null || document.querySelector('[role=dialog]') !== null,
+    focusTarget: rejectToggle,
+  });
+  useJumpFocus('.refurb-review', jump, undefined, rejectToggle);
   // Ctrl+Enter submits as SUBMIT does (the machine's guard still decides).
-  useSubmitShortcut(() => actor.send({ type: 'SUBMIT' }));
+  useSubmitShortcut(() => actor.send({ type: 'SUBMIT' }), editable);
+  const onRemark = useCallback((hashKey: string, qcRemark: string) => actor.send({ type: 'REMARK', hashKey, qcRemark }), [actor]);
+  const onToggle = useCallback((hashKey: string) => actor.send({ type: 'TOGGLE_REJECT', hashKey }), [actor]);
   if (draft.loading) return <main className="page"><p>Loading...</p></main>;
   const afterShown = showsAfterRef(config, detail.status);
   const section = verdictSection(config, detail.status);
@@ -147,20 +174,27 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
         </dl>
       </header>
       <DraftBar notice={draft.notice} onRestore={draft.restore} onDiscard={draft.discard} record="refurbishment" />
-      {detail.fields.map((item) => (
-        <Item
-          key={item.hashKey}
-          item={item}
-          entry={entryOf(item.hashKey)}
-          editable={editable && !busy}
-          afterShown={afterShown}
-          section={section}
-          onRemark={(qcRemark) => actor.send({ type: 'REMARK', hashKey: item.hashKey, qcRemark })}
-          onToggle={() => actor.send({ type: 'TOGGLE_REJECT', hashKey: item.hashKey })}
-          texts={config.texts}
-          remarkMaxLength={config.remarkMaxLength}
-        />
-      ))}
+      <div className="refurb-tools">
+        <ReviewTools shortcuts={shortcuts} onNextError={nextErrorRow} onOpen={setOverlay} nextError="Next rejected item" />
+      </div>
+      <div data-rows>
+        {detail.fields.map((item) => (
+          <Item
+            key={item.hashKey}
+            item={item}
+            entry={entryOf(item.hashKey)}
+            editable={editable && !busy}
+            afterShown={afterShown}
+            section={section}
+            onRemark={onRemark}
+            onToggle={onToggle}
+            texts={config.texts}
+            remarkMaxLength={config.remarkMaxLength}
+          />
+        ))}
+      </div>
+      <RejectedSummary rows={rows} onGoToRow={goToRow} />
+      <ReviewOverlays overlay={overlay} rows={candidates} shortcuts={shortcutList(shortcuts, REFURBISHMENT_SHORTCUT_TEXTS)} onClose={() => setOverlay(null)} goToRow={goToRow} />
       <footer className="review-footer">
         <div className="refurb-totals">
           <span>Total Estimated Cost: {rupees(detail.totalEstimatedRefurbishmentCost)}</span>
@@ -173,6 +207,26 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
         )}
       </footer>
     </main>
+  );
+}
+
+/** The rejected items, each going to its item: the refurbishment review's errors summary. */
+function RejectedSummary({ rows, onGoToRow }: { rows: readonly CandidateRow[]; onGoToRow: (key: string) => void }) {
+  const rejected = rows.filter((r) => r.error);
+  if (!rejected.length) return null;
+  return (
+    <section className="refurb-errors" aria-labelledby="refurb-errors-title">
+      <h2 id="refurb-errors-title">Errors Summary: {rejected.length} rejected</h2>
+      <ul>
+        {rejected.map((row) => (
+          <li key={row.key}>
+            <button type="button" className="link" onClick={() => onGoToRow(row.key)}>
+              {row.group} / {row.title}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -208,20 +262,21 @@ interface ItemProps {
   editable: boolean;
   afterShown: boolean;
   section: 'beforeRef' | 'afterRef';
-  onRemark: (text: string) => void;
-  onToggle: () => void;
+  onRemark: (hashKey: string, text: string) => void;
+  onToggle: (hashKey: string) => void;
   texts: RefurbishmentConfig['texts'];
   remarkMaxLength: number;
 }
 
-function Item({ item, entry, editable, afterShown, section, onRemark, onToggle, texts, remarkMaxLength }: ItemProps) {
+/** One item; `data-key` makes it a row of the review keyboard, focusable itself when its controls are read-only. */
+const Item = memo(function Item({ item, entry, editable, afterShown, section, onRemark, onToggle, texts, remarkMaxLength }: ItemProps) {
   const name = `${item.category} - ${item.subCategory}`;
   const before = item.beforeRef;
   const after = item.afterRef;
   // In refReview the box is for the after-refurbishment review; the earlier remark stays visible.
   const earlierRemark = section === 'afterRef' && before.qcRemark ? before.qcRemark : null;
   return (
-    <section className={`refurb-item${entry?.isRejected ? ' rejected' : ''}`} aria-label={name}>
+    <section className={`refurb-item${entry?.isRejected ? ' rejected' : ''}`} aria-label={name} data-key={item.hashKey} tabIndex={-1}>
       <h2>{item.category} <span className="muted">/ {item.subCategory}</span></h2>
       <div className="refurb-side">
         <h3>Before Refurbishment</h3>
@@ -239,17 +294,17 @@ function Item({ item, entry, editable, afterShown, section, onRemark, onToggle, 
         </div>
       )}
       <div className="refurb-qc">
-        <TextField value={entry?.qcRemark ?? ''} onChange={onRemark} isDisabled={!editable} maxLength={remarkMaxLength}>
+        <TextField value={entry?.qcRemark ?? ''} onChange={(text) => onRemark(item.hashKey, text)} isDisabled={!editable} maxLength={remarkMaxLength}>
           <Label>QC Comment</Label>
-          <TextArea />
+          <TextArea data-remark />
         </TextField>
-        <Switch className="refurb-toggle" isSelected={entry?.isRejected === 1} onChange={onToggle} isDisabled={!editable}>
+        <Switch className="refurb-toggle" isSelected={entry?.isRejected === 1} onChange={() => onToggle(item.hashKey)} isDisabled={!editable}>
           <span className="track" aria-hidden="true" />
           Reject
         </Switch>
       </div>
     </section>
   );
-}
+});
 
 export default RefurbishmentReviewScreen;

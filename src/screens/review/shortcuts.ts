@@ -90,16 +90,17 @@ export function stepGroup(groups: readonly string[], current: string | null, del
   return groups[(i + delta + groups.length) % groups.length];
 }
 
-/** The tabs or sections of `rows`, in the order their rows come. */
-export function groupsOf(rows: readonly CandidateRow[]): string[] {
-  return [...new Set(rows.map((r) => r.group))];
-}
-
-/** On a one-page screen with sections: the first row of the section `delta` away from the row `fromKey` is in. */
+/**
+ * On a one-page screen whose rows run in sections (a section: consecutive rows of one group): the first row of the
+ * section `delta` away from the one holding `fromKey`, wrapping; from no row, the first or the last section.
+ */
 export function sectionStart(rows: readonly CandidateRow[], fromKey: string | null, delta: 1 | -1): CandidateRow | null {
-  const here = rows.find((r) => r.key === fromKey)?.group ?? null;
-  const group = stepGroup(groupsOf(rows), here, delta);
-  return rows.find((r) => r.group === group) ?? null;
+  const starts = rows.flatMap((r, i) => (i === 0 || rows[i - 1].group !== r.group ? [i] : []));
+  if (!starts.length) return null;
+  const at = fromKey === null ? -1 : rows.findIndex((r) => r.key === fromKey);
+  const run = at < 0 ? -1 : starts.filter((i) => i <= at).length - 1;
+  const next = run < 0 ? (delta > 0 ? 0 : starts.length - 1) : (run + delta + starts.length) % starts.length;
+  return rows[starts[next]];
 }
 
 /** Rows whose title, group, section or value contain every word of `query` (case-insensitive), at most `limit`. */
