@@ -65,4 +65,21 @@ describe('GS action bar (spec 002 §2, §5, §8)', () => {
     expect(patchGsFlag).toHaveBeenCalledWith('2051200000', { reason: '', disposition: '', conditionFlag: 2, status: 'REVIEWED', configVersion: 3 }, '"2-1"');
     await waitFor(() => expect(showError).toHaveBeenCalledWith('The flag of this car was changed since you opened it, Please retry again.'));
   });
+
+  it('Ctrl+Enter submits the chosen action through the same checks, from the Reason box too; with no action chosen it does nothing (issue 16)', async () => {
+    const user = userEvent.setup();
+    open(0);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(patchGsFlag).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Change to Beta' }));
+    await user.click(screen.getByRole('textbox', { name: 'Reason' }));
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(screen.getByText('Reason is required')).toBeTruthy();
+    expect(screen.getByText('Disposition is required')).toBeTruthy();
+    expect(patchGsFlag).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as Alpha' }));
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(patchGsFlag).toHaveBeenCalledWith('2051200000', { reason: '', disposition: '', conditionFlag: 0, status: 'REVIEWED' }, '"2-1"');
+  });
 });
