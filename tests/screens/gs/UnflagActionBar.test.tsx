@@ -80,6 +80,6 @@ describe('GS action bar (spec 002 §2, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Mark as Alpha' }));
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(patchGsFlag).toHaveBeenCalledWith('2051200000', { reason: '', disposition: '', conditionFlag: 0, status: 'REVIEWED' }, '"2-1"');
+    expect(patchGsFlag).toHaveBeenCalledWith('2051200000', { reason: '', disposition: '', conditionFlag: 0, status: 'REVIEWED', configVersion: 3 }, '"2-1"');
   });
 });

@@ -10,6 +10,8 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { mainHttp } from '../../../src/api/main.ts';
 import type { RefurbDetail, RefurbItem } from '../../../src/api/refurbishment.ts';
 import { RefurbishmentReviewScreen } from '../../../src/screens/refurbishment/RefurbishmentReviewScreen.tsx';
+import { ProductValueProvider } from '../../../src/products/ProductContext.tsx';
+import { seedProduct } from '../../../src/products/registry.ts';
 import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
 import { fakeLayout } from '../../support/layout.ts';
 
@@ -37,7 +39,14 @@ function open(assignee: string | null) {
   render(
     <MemoryRouter initialEntries={['/gs-refurbishment-review/2007300001']}>
       <Routes>
-        <Route path="/gs-refurbishment-review/:appointmentId" element={<RefurbishmentReviewScreen />} />
+        <Route
+          path="/gs-refurbishment-review/:appointmentId"
+          element={
+            <ProductValueProvider value={seedProduct('refurbishment')}>
+              <RefurbishmentReviewScreen />
+            </ProductValueProvider>
+          }
+        />
         <Route path="/gs-refurbishment" element={<p>list</p>} />
       </Routes>
     </MemoryRouter>,
