@@ -161,3 +161,59 @@ describe('GS unflagging in the browser (spec 002 §2, §4, §5, §8)', () => {
     await context.close();
   });
 });
+
+describe('the GS detail from the keyboard (issue 16 Review from the keyboard)', () => {
+  it('? lists its shortcuts, ] / [ move between sections and carousels, keys typed in Reason stay there, Ctrl+Enter runs the checks and submits', async () => {
+    const car = await pick('alpha');
+    const context = await signedInContext(browser, baseURL, GS);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseURL}/gs-unflagging-details/${car.appointmentId}?leadToken=${car.leadToken}`);
+    await page.getByRole('heading', { name: 'Flagging Details' }).waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.querySelector('h2')?.textContent ?? null);
+
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    expect(await help.getByRole('rowheader').allTextContents()).toEqual([']  /  [', 'Ctrl+Enter', '?']);
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+
+    // ] goes to the first section, its carousel taking the focus (← → scroll it), then the action bar, then on.
+    await page.keyboard.press(']');
+    await expect.poll(focused).toBe('Car images');
+    await page.keyboard.press(']');
+    await expect.poll(focused).toBe('Flag action');
+    await page.keyboard.press(']');
+    await expect.poll(focused).toBe('Flagging Details');
+    await page.keyboard.press('[');
+    await expect.poll(focused).toBe('Flag action');
+
+    // Ctrl+Enter with a change chosen and nothing filled in: the machine's checks answer, nothing is stored.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Change to Beta');
+    await page.keyboard.press('Enter');
+    const reason = page.getByRole('textbox', { name: 'Reason' });
+    await reason.waitFor();
+    await reason.focus();
+    await page.keyboard.type('a?]n');
+    expect(await reason.inputValue()).toBe('a?]n');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Control+Enter');
+    await page.getByText('Reason is required').waitFor();
+    await page.getByText('Disposition is required').waitFor();
+    expect(await detailOf(car)).toMatchObject({ conditionFlag: 0, status: 'pending' });
+
+    // Mark as Alpha needs no reason: Ctrl+Enter submits it.
+    await page.getByRole('button', { name: 'Mark as Alpha' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+Enter');
+    await page.getByText('Flag updated successfully').waitFor();
+    expect(await detailOf(car)).toMatchObject({ conditionFlag: 0, status: 'REVIEWED' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -187,3 +187,71 @@ describe('spec 001 §2, §4 review before and after refurbishment', () => {
     await pdf.close();
   });
 });
+
+describe('the refurbishment review by keyboard alone (issue 16 Find any row, Review from the keyboard)', () => {
+  it('finder, Reject, rows, next rejected item, QC comment, one Tab stop per item, the ? overlay and Ctrl+Enter submit, with no pointer', async () => {
+    // A free refurbishment of its own (from the end of the queue: the tests above take theirs from the start).
+    const free = (await queue()).filter((r) => r.status === 'review' && !r.qcAssignTo.to).at(-1)!;
+    const assigned = await fetch(`${baseURL}/api/v2/refurbishment-qc-assign-to`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ appointmentId: free.appointmentId, qcAssignTo: REVIEWER }),
+    });
+    expect(assigned.status).toBe(200);
+    const d = await detail(free.appointmentId);
+    expect(d.fields.length).toBeGreaterThanOrEqual(3);
+    const [first, second, third] = d.fields;
+    const page = await open(`/gs-refurbishment-review/${free.appointmentId}`);
+    await page.getByRole('heading', { name: 'GS Refurbishment Suggestions' }).waitFor();
+    const focusedItem = () => page.evaluate(() => document.activeElement?.closest('[data-key]')?.getAttribute('data-key') ?? null);
+    const focusedRole = () => page.evaluate(() => document.activeElement?.getAttribute('role') ?? document.activeElement?.tagName ?? null);
+
+    // `/` opens the finder; the sub-category finds the item; Enter lands on its Reject toggle.
+    await page.keyboard.press('/');
+    await page.getByRole('combobox', { name: 'Find a row' }).waitFor();
+    await page.keyboard.type(`${second.category} ${second.subCategory}`);
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedItem).toBe(second.hashKey);
+    expect(await focusedRole()).toBe('switch');
+
+    // x rejects it and the Errors Summary lists it; k / j step, n goes back to the rejected item.
+    await page.keyboard.press('x');
+    expect(await item(page, 1).getByRole('switch', { name: 'Reject' }).isChecked()).toBe(true);
+    await page.getByRole('region', { name: 'Errors Summary: 1 rejected' }).getByRole('button', { name: `${second.category} / ${second.subCategory}` }).waitFor();
+    await page.keyboard.press('k');
+    await expect.poll(focusedItem).toBe(first.hashKey);
+    await page.keyboard.press('n');
+    await expect.poll(focusedItem).toBe(second.hashKey);
+
+    // r writes the QC comment (every key types there); Esc gives the keyboard back to the item.
+    await page.keyboard.press('r');
+    await expect.poll(focusedRole).toBe('TEXTAREA');
+    await page.keyboard.type('Photo does not show the damage');
+    await page.keyboard.press('Escape');
+    expect(await focusedRole()).toBe('switch');
+    expect(await item(page, 1).getByRole('textbox', { name: 'QC Comment' }).inputValue()).toBe('Photo does not show the damage');
+
+    // One Tab stop per item, whatever it holds (images, videos, comment, Reject).
+    await page.keyboard.press('Tab');
+    await expect.poll(focusedItem).toBe(third.hashKey);
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(focusedItem).toBe(second.hashKey);
+
+    // ? lists exactly this screen's shortcuts: no value editing here.
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    expect(await help.getByRole('rowheader').allTextContents()).toEqual(['/ or Ctrl+K', 'j or ↓', 'k or ↑', 'Tab / Shift+Tab', 'x', 'r', ']  /  [', 'n', 'Ctrl+Enter', '?']);
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+
+    // Ctrl+Enter submits as SUBMIT does: a rejected item makes it 'rejected'.
+    await page.keyboard.press('Control+Enter');
+    await page.waitForURL(`${baseURL}/gs-refurbishment`);
+    const stored = await detail(free.appointmentId);
+    expect(stored.status).toBe('rejected');
+    expect(stored.fields[1].beforeRef).toMatchObject({ qcRemark: 'Photo does not show the damage', isRejected: 1 });
+    expect(stored.fields[0].beforeRef.isRejected ?? 0).toBe(0);
+    await page.close();
+  });
+});
