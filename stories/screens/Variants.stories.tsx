@@ -4,7 +4,7 @@ import type { Suggestion, VariantListItem } from '../../src/api/variants.ts';
 import AddCarVariantScreen from '../../src/screens/variants/AddCarVariantScreen.tsx';
 import CarVariantListScreen, { type EditState, type ListState } from '../../src/screens/variants/CarVariantListScreen.tsx';
 import { MAKES, MODELS, VARIANT_YEARS } from '../../tests/screens/variants/helpers.ts';
-import { PENDING, fail, sessionFor, type Route } from '../support/api.ts';
+import { PENDING, fail, sessionFor, type Route, type Routes } from '../support/api.ts';
 import { picture } from '../support/images.ts';
 import { RoutedScreen } from '../support/screen.tsx';
 
@@ -112,13 +112,13 @@ export const ReorderParametersByKeyboard: Story = {
   },
 };
 
-const list = (suggestion: Route, selection?: ListState['selection']): Story => ({
+const list = (suggestion: Route, selection?: ListState['selection'], more: Routes = {}): Story => ({
   args: {
     path: '/car-variant-list',
     url: selection ? { pathname: '/car-variant-list', state: { selection } satisfies ListState } : '/car-variant-list',
     screen: <CarVariantListScreen />,
     session: sessionFor('qc'),
-    api: { ...api, 'POST v2/variant-suggestion': suggestion },
+    api: { ...api, 'POST v2/variant-suggestion': suggestion, ...more },
   },
 });
 const SWIFT_2019 = { ...SWIFT, years: [2019, 2020], fuelType: 'Petrol' };
@@ -159,5 +159,28 @@ export const VariantListFailed: Story = {
   ...list(fail(500, 'The variant data is not available'), SWIFT_2019),
   play: async () => {
     await expect(await within(document.body).findByText(/The variant data is not available/)).toBeInTheDocument();
+  },
+};
+
+/** 'Add Parameter..': submitting without a name says so; a drop-down needs its options. */
+export const AddParameterPopupValidation: Story = {
+  args: { path: '/add-car-variant', url: '/add-car-variant', screen: <AddCarVariantScreen />, session: sessionFor('qc'), api },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Add Parameter..' }));
+    const popup = within(await within(document.body).findByRole('dialog', { name: 'Add Parameter' }));
+    await userEvent.click(popup.getByRole('button', { name: 'Submit' }));
+    await expect(popup.getByRole('alert')).toHaveTextContent('Parameter Name is required');
+  },
+};
+
+/** 'Set Question Sequence' on a complete, enabled list: the parameters with their question numbers. */
+export const QuestionSequenceDialog: Story = {
+  ...list({ detail: ACTIVE }, SWIFT_2019, {
+    'GET v2/variant-question-sequence': { detail: { parameters: [{ name: 'Sunroof', type: 'yes/no', sequence: 1 }, { name: 'Alloy Wheels', type: 'yes/no', sequence: 2 }, { name: 'Airbags', type: 'dropDown', sequence: null }] } },
+  }),
+  play: async ({ canvasElement }) => {
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Set Question Sequence' }));
+    const dialog = within(await within(document.body).findByRole('dialog', { name: 'Question Sequence' }));
+    await expect(await dialog.findByRole('combobox', { name: 'Sequence of Sunroof' })).toHaveValue('1');
   },
 };
