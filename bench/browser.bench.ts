@@ -2,9 +2,8 @@
 //  a. keystroke → updated rows painted (median, p95 ms) on the real review rows with every row of the car config,
 //     on a synthetic 500-row variant, and on a plain 500-field @rjsf/core form (the baseline to beat): as measured,
 //     and without the idle wait for the display's next frame (see browser/probe.ts), which the target is judged on;
-//  b. the review route's load-to-interactive time against the built app and the real server;
-//  c. a keyboard-only review of a car on that route (browser/keyboard.ts): time and keystrokes.
-// The JavaScript each route loads is routes.bench.ts's table.
+//  b. a keyboard-only review of a car on that route (browser/keyboard.ts): time and keystrokes.
+// The JavaScript each route loads is routes.bench.ts's table, the route's load time load.bench.ts's.
 // Everything it starts (static server, app server, browser, temp dirs) is stopped and removed at the end.
 import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -23,7 +22,6 @@ const WARMUP = 10;
 /** Measured keystrokes per scenario, in two passes (scenarios in order, then reversed) so that load from other
  * processes on the machine falls on every scenario alike. */
 const KEYSTROKES = 240;
-const LOADS = 6;
 /** Issue 18: the keystroke's work within one frame of a 120 Hz display. */
 const TARGET_P95_MS = 8.3;
 /** BENCH_TRACE=1: also trace the measured keystrokes and print where their time went (see browser/trace.ts). */
@@ -164,29 +162,6 @@ async function appContext(browser: Browser, base: string, withProbe: boolean): P
   return context;
 }
 
-interface LoadResult {
-  interactive: Stats;
-}
-
-/** Loads /review/{carId} as its assignee in a fresh context each time; time until a row's editor is enabled. */
-async function reviewLoad(browser: Browser, base: string, carId: number): Promise<LoadResult> {
-  const times: number[] = [];
-  for (let i = 0; i < LOADS + 1; i++) {
-    const context = await appContext(browser, base, false);
-    const page = await context.newPage();
-    await page.goto(`${base}/review/${carId}`, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(
-      () => (document.querySelector('[data-row] input:not(:disabled), [data-row] select:not(:disabled)') ? performance.now() : false),
-      null,
-      { polling: 'raf', timeout: 30_000 },
-    );
-    const at = (await handle.jsonValue()) as number;
-    if (i > 0) times.push(at); // the first load warms the server (PGlite caches, lazy route code)
-    await context.close();
-  }
-  return { interactive: stats(times) };
-}
-
 const ms = (n: number) => n.toFixed(1).padStart(8);
 
 /** The traced share of each part, per keystroke, averaged over both passes. */
@@ -223,7 +198,7 @@ interface KeystrokeStats {
   commit: Stats;
 }
 
-export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats>; load: LoadResult | null; keyboard: KeyboardReview | null }> {
+export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats>; keyboard: KeyboardReview | null }> {
   const started = Date.now();
   const tmp = mkdtempSync(join(tmpdir(), 'qc-bench-browser-'));
   const pagesDir = join(tmp, 'pages');
@@ -233,7 +208,6 @@ export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats
   let server: RunningServer | undefined;
   const results: Record<string, KeystrokeStats> = {};
   const problems: string[] = [];
-  let load: LoadResult | null = null;
   let keyboard: KeyboardReview | null = null;
   try {
     await build({ configFile: 'bench/browser/vite.config.ts', logLevel: 'warn', build: { outDir: pagesDir, emptyOutDir: true } });
@@ -301,13 +275,6 @@ export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats
     console.log(`(${KEYSTROKES} keystrokes each, in two passes of ${KEYSTROKES / 2} after ${WARMUP} warm-up; paint = keydown → first task after the next frame that has the keystroke's commit (on the route: its first DOM mutation); page = paint without the idle wait from the commit to that frame's vsync (0–16.7 ms, set by when the key lands); target: page p95 < ${TARGET_P95_MS} ms, i.e. the keystroke's work fits in one frame of a 120 Hz display)`);
 
     try {
-      if (!server || carId === undefined) throw new Error('the app server did not start');
-      load = await reviewLoad(browser, server.baseURL, carId);
-      console.log(`\n/review/{carId} load → first row editable (built app + real server, fresh context each, median of ${load.interactive.n}): median ${load.interactive.median.toFixed(0)} ms, p95 ${load.interactive.p95.toFixed(0)} ms`);
-    } catch (e) {
-      problems.push(`review route load: ${(e as Error).message.split('\n').slice(0, 3).join(' | ')}`);
-    }
-    try {
       if (!server) throw new Error('the app server did not start');
       keyboard = await keyboardBench(browser, server.baseURL);
     } catch (e) {
@@ -324,5 +291,5 @@ export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats
   // commit (our main-thread work) does not. Say how busy the machine was.
   console.log(`load average during the run: ${loadavg().map((n) => n.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on this machine`);
   console.log(`(browser bench took ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  return { keystrokes: results, load, keyboard };
+  return { keystrokes: results, keyboard };
 }

@@ -1,6 +1,7 @@
 // Route JavaScript (issue 10 'Every route loads only its code', issue 18 'Load'): the built app on the real server,
 // each route opened in a fresh browser context as a user who may open it; every script the route downloads until
-// the network is idle, raw and gzip (default level). `npm run bench routes` runs this one alone.
+// the network is idle, raw and gzip (default level). `npm run bench routes` runs this one alone; BENCH_APP_DIR=dir
+// measures an already built app (an older build, to compare).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,8 +54,9 @@ export async function run(): Promise<RouteJs[]> {
   let server: RunningServer | undefined;
   const results: RouteJs[] = [];
   try {
-    await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: tmp, emptyOutDir: true } });
-    server = await startServer({ staticDir: tmp });
+    const appDir = process.env.BENCH_APP_DIR ?? tmp;
+    if (!process.env.BENCH_APP_DIR) await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: appDir, emptyOutDir: true } });
+    server = await startServer({ staticDir: appDir });
     browser = await launchBrowser();
     const carId = (await claim(await apiAs(server.baseURL, REVIEWER), () => true, 'for the review route')).carId;
     const cases: RouteCase[] = [
@@ -63,6 +65,7 @@ export async function run(): Promise<RouteJs[]> {
       { route: '/review/{carId}', path: `/review/${carId}`, user: REVIEWER },
       { route: '/inspection-version', path: '/inspection-version', user: REVIEWER },
       { route: '/view-image/{index}', path: '/view-image/0', user: REVIEWER },
+      { route: '/config-studio', path: '/config-studio', user: 'analyst@qc.example' },
     ];
     for (const c of cases) results.push(await measure(browser, server.baseURL, c));
 

@@ -4,6 +4,7 @@
  * ones. Benchmarks never fail CI on a time: --check reports, it does not change the exit code.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
+import type { LoadResult } from './load.bench.ts';
 import type { RouteJs } from './routes.bench.ts';
 import type { ServerBenchResult } from './server.bench.ts';
 import { SERVER_TARGETS } from './server.bench.ts';
@@ -18,7 +19,8 @@ interface Stats {
 /** What each bench module's run() answers, by file name. */
 export interface BenchResults {
   'engine.bench.ts'?: { edit: Stats; naive: Stats; large: Stats };
-  'browser.bench.ts'?: { keystrokes: Record<string, { page: Stats; commit: Stats }>; load: { interactive: Stats } | null };
+  'browser.bench.ts'?: { keystrokes: Record<string, { page: Stats; commit: Stats }> };
+  'load.bench.ts'?: LoadResult;
   'routes.bench.ts'?: RouteJs[];
   'server.bench.ts'?: ServerBenchResult;
   'start.bench.ts'?: StartResult;
@@ -80,7 +82,7 @@ export function targetRows(r: BenchResults): TargetRow[] {
     anchor: rjsf ? `react-jsonschema-form ${ms(rjsf.commit.median)}` : '',
     met: typing && rjsf ? rjsf.commit.median / typing.commit.median >= 10 : null,
   });
-  const load = browser?.load?.interactive;
+  const load = r['load.bench.ts']?.interactive;
   rows.push({
     what: '/review load → first row editable, median',
     figure: load ? `${load.median.toFixed(0)} ms (p95 ${load.p95.toFixed(0)})` : 'n/a',

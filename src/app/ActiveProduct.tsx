@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { fetchReviewConfig } from '../api/review-config.ts';
+import { loadProductConfig } from '../api/review-load.ts';
 import { ProductValueProvider } from '../products/ProductContext.tsx';
 import { productFromVersion, seedProduct, type AnyProduct } from '../products/registry.ts';
 
@@ -14,7 +14,7 @@ const built = new Map<string, AnyProduct>();
 
 async function activeProduct(product: string): Promise<AnyProduct> {
   try {
-    const { id, config } = await fetchReviewConfig(product);
+    const { id, config } = await loadProductConfig(product);
     if (id === null) return seedProduct(product);
     const key = `${product}:${id}`;
     let hit = built.get(key);

@@ -64,7 +64,8 @@ function Home() {
  * The route's screen, its calls started in the same render that starts loading its code (route preload), so the data
  * and the chunk come in parallel rather than one after the other.
  */
-function Preloaded({ route: { screen: Screen, preload } }: { route: ScreenRoute }) {
+function Preloaded({ route: { code, preload } }: { route: ScreenRoute }) {
+  const Screen = code.screen;
   const params = useParams();
   const key = JSON.stringify(params);
   // A side effect in render on purpose: an effect would wait for the lazy screen to commit. preload dedupes repeats.

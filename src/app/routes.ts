@@ -1,9 +1,27 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { preloadReview } from '../api/review-load.ts';
+import { matchPath } from 'react-router-dom';
+import { preloadProductConfig, preloadReview } from '../api/review-load.ts';
+import type { LoginData } from '../api/session.ts';
+import { canAccess } from '../session/access.ts';
+
+type ScreenModule = Promise<{ default: ComponentType }>;
+
+/** A screen's code: fetched once, by the route's start (`startRoute`) or when the screen first renders. */
+export interface ScreenCode {
+  load: () => ScreenModule;
+  screen: LazyExoticComponent<ComponentType>;
+}
+
+function screenCode(load: () => ScreenModule): ScreenCode {
+  let loading: ScreenModule | undefined;
+  const once = () => (loading ??= load());
+  return { load: once, screen: lazy(once) };
+}
 
 /**
  * The app's route table: one entry per screen route. Each screen is its own chunk (React.lazy over the screen
- * module's default export), so a route downloads only its own code plus the shared vendor chunk.
+ * module's default export), so a route downloads only its own code plus the shared vendor chunk; vite.config.ts
+ * groups the review's shared modules.
  *
  * To add a screen: give its module a default export and add one entry here. Role rules stay in
  * src/config/route-access.json; the header shows a nav link only for paths that have an entry here.
@@ -11,7 +29,7 @@ import { preloadReview } from '../api/review-load.ts';
 export interface ScreenRoute {
   /** React Router path pattern. */
   path: string;
-  screen: LazyExoticComponent<ComponentType>;
+  code: ScreenCode;
   /**
    * public: anyone, no header (also add the path to route-access.json's `public`);
    * private: signed-in users whose role may open the path, others go to /login or their landing;
@@ -29,49 +47,68 @@ export interface ScreenRoute {
  * A screen of one product: the chunk loads the screen and the product context together, and the screen gets that
  * product's active config version from `useProduct()` / `useEngine()` (review products) or `useRulesProduct()`.
  */
-function productScreen(product: string, load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
+function productScreen(product: string, load: () => ScreenModule): ScreenCode {
+  return screenCode(async () => {
     const [{ default: Screen }, { withActiveProduct }] = await Promise.all([load(), import('./ActiveProduct.tsx')]);
     return { default: withActiveProduct(product, Screen) };
   });
 }
 
-const preloadCarReview: ScreenRoute['preload'] = ({ carId }) => carId && preloadReview(carId);
+const preloadCarReview: ScreenRoute['preload'] = ({ carId }) => {
+  preloadProductConfig('car');
+  if (carId) preloadReview(carId);
+};
 
 const ReviewScreen = productScreen('car', () => import('../screens/review/ReviewScreen.tsx'));
-const VersionListScreen = lazy(() => import('../screens/versions/VersionListScreen.tsx'));
-const RefurbishmentVersionScreen = lazy(() => import('../screens/refurbishment/RefurbishmentVersionScreen.tsx'));
+const VersionListScreen = screenCode(() => import('../screens/versions/VersionListScreen.tsx'));
+const RefurbishmentVersionScreen = screenCode(() => import('../screens/refurbishment/RefurbishmentVersionScreen.tsx'));
 
 export const ROUTES: readonly ScreenRoute[] = [
-  { path: '/login', screen: lazy(() => import('../screens/login/LoginScreen.tsx')), access: 'public' },
-  { path: '/inspection', screen: lazy(() => import('../screens/inspections/InspectionListScreen.tsx')), access: 'private' },
-  { path: '/review/:carId', screen: ReviewScreen, access: 'private', preload: preloadCarReview },
-  { path: '/re-inspection/:carId', screen: ReviewScreen, access: 'private-return', preload: preloadCarReview },
-  { path: '/inspection-version', screen: VersionListScreen, access: 'private' },
-  { path: '/inspection-version/:appointmentId', screen: VersionListScreen, access: 'private' },
-  { path: '/gs-refurbishment', screen: lazy(() => import('../screens/refurbishment/RefurbishmentListScreen.tsx')), access: 'private' },
-  { path: '/gs-refurbishment-review/:appointmentId', screen: productScreen('refurbishment', () => import('../screens/refurbishment/RefurbishmentReviewScreen.tsx')), access: 'private' },
-  { path: '/gs-refurbishment-version', screen: RefurbishmentVersionScreen, access: 'private' },
-  { path: '/gs-refurbishment-version/:appointment', screen: RefurbishmentVersionScreen, access: 'private' },
-  { path: '/gs-unflagging', screen: lazy(() => import('../screens/gs/GsListScreen.tsx')), access: 'private' },
-  { path: '/gs-unflagging-details/:appointmentId', screen: productScreen('gs-unflagging', () => import('../screens/gs/GsDetailScreen.tsx')), access: 'private' },
-  { path: '/customer-audit/:appointmentId/:expiryTime', screen: lazy(() => import('../screens/public/CustomerAuditScreen.tsx')), access: 'public' },
-  { path: '/sell-online', screen: lazy(() => import('../screens/public/SellOnlineScreen.tsx')), access: 'public' },
-  { path: '/public/health', screen: lazy(() => import('../screens/public/HealthScreen.tsx')), access: 'public' },
-  { path: '/view-image/:index', screen: lazy(() => import('../screens/image/ImageViewerScreen.tsx')), access: 'private' },
-  { path: '/car-variant-list', screen: lazy(() => import('../screens/variants/CarVariantListScreen.tsx')), access: 'private' },
-  { path: '/add-car-variant', screen: lazy(() => import('../screens/variants/AddCarVariantScreen.tsx')), access: 'private' },
-  { path: '/admin', screen: lazy(() => import('../screens/admin/XFactorScreen.tsx')), access: 'private' },
-  { path: '/admin-rv', screen: lazy(() => import('../screens/admin/RegVariantScreen.tsx')), access: 'private' },
-  { path: '/admin-odo', screen: lazy(() => import('../screens/admin/OdometerScreen.tsx')), access: 'private' },
-  { path: '/update-cj', screen: lazy(() => import('../screens/admin/CjLeaveScreen.tsx')), access: 'private' },
-  { path: '/admin-vtt', screen: lazy(() => import('../screens/admin/VideoTutorialScreen.tsx')), access: 'private' },
-  { path: '/inspection-bike', screen: lazy(() => import('../screens/bike/BikeListScreen.tsx')), access: 'private' },
-  { path: '/bike-review/:appointmentId', screen: productScreen('bike', () => import('../screens/bike/BikeReviewScreen.tsx')), access: 'private' },
-  { path: '/inspection-bike-version/:appointment', screen: lazy(() => import('../screens/bike/BikeVersionsScreen.tsx')), access: 'private' },
-  { path: '/bike-report/:appointmentId', screen: lazy(() => import('../screens/bike/BikeReportScreen.tsx')), access: 'private' },
-  { path: '/config-studio', screen: lazy(() => import('../screens/studio/ConfigStudioScreen.tsx')), access: 'private' },
+  { path: '/login', code: screenCode(() => import('../screens/login/LoginScreen.tsx')), access: 'public' },
+  { path: '/inspection', code: screenCode(() => import('../screens/inspections/InspectionListScreen.tsx')), access: 'private' },
+  { path: '/review/:carId', code: ReviewScreen, access: 'private', preload: preloadCarReview },
+  { path: '/re-inspection/:carId', code: ReviewScreen, access: 'private-return', preload: preloadCarReview },
+  { path: '/inspection-version', code: VersionListScreen, access: 'private' },
+  { path: '/inspection-version/:appointmentId', code: VersionListScreen, access: 'private' },
+  { path: '/gs-refurbishment', code: screenCode(() => import('../screens/refurbishment/RefurbishmentListScreen.tsx')), access: 'private' },
+  { path: '/gs-refurbishment-review/:appointmentId', code: productScreen('refurbishment', () => import('../screens/refurbishment/RefurbishmentReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('refurbishment') },
+  { path: '/gs-refurbishment-version', code: RefurbishmentVersionScreen, access: 'private' },
+  { path: '/gs-refurbishment-version/:appointment', code: RefurbishmentVersionScreen, access: 'private' },
+  { path: '/gs-unflagging', code: screenCode(() => import('../screens/gs/GsListScreen.tsx')), access: 'private' },
+  { path: '/gs-unflagging-details/:appointmentId', code: productScreen('gs-unflagging', () => import('../screens/gs/GsDetailScreen.tsx')), access: 'private', preload: () => preloadProductConfig('gs-unflagging') },
+  { path: '/customer-audit/:appointmentId/:expiryTime', code: screenCode(() => import('../screens/public/CustomerAuditScreen.tsx')), access: 'public' },
+  { path: '/sell-online', code: screenCode(() => import('../screens/public/SellOnlineScreen.tsx')), access: 'public' },
+  { path: '/public/health', code: screenCode(() => import('../screens/public/HealthScreen.tsx')), access: 'public' },
+  { path: '/view-image/:index', code: screenCode(() => import('../screens/image/ImageViewerScreen.tsx')), access: 'private' },
+  { path: '/car-variant-list', code: screenCode(() => import('../screens/variants/CarVariantListScreen.tsx')), access: 'private' },
+  { path: '/add-car-variant', code: screenCode(() => import('../screens/variants/AddCarVariantScreen.tsx')), access: 'private' },
+  { path: '/admin', code: screenCode(() => import('../screens/admin/XFactorScreen.tsx')), access: 'private' },
+  { path: '/admin-rv', code: screenCode(() => import('../screens/admin/RegVariantScreen.tsx')), access: 'private' },
+  { path: '/admin-odo', code: screenCode(() => import('../screens/admin/OdometerScreen.tsx')), access: 'private' },
+  { path: '/update-cj', code: screenCode(() => import('../screens/admin/CjLeaveScreen.tsx')), access: 'private' },
+  { path: '/admin-vtt', code: screenCode(() => import('../screens/admin/VideoTutorialScreen.tsx')), access: 'private' },
+  { path: '/inspection-bike', code: screenCode(() => import('../screens/bike/BikeListScreen.tsx')), access: 'private' },
+  { path: '/bike-review/:appointmentId', code: productScreen('bike', () => import('../screens/bike/BikeReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('bike') },
+  { path: '/inspection-bike-version/:appointment', code: screenCode(() => import('../screens/bike/BikeVersionsScreen.tsx')), access: 'private' },
+  { path: '/bike-report/:appointmentId', code: screenCode(() => import('../screens/bike/BikeReportScreen.tsx')), access: 'private' },
+  { path: '/config-studio', code: screenCode(() => import('../screens/studio/ConfigStudioScreen.tsx')), access: 'private' },
 ];
 
 /** First path segments that have a screen in this build ('/inspection', '/review', ...). */
 export const ROUTED_SEGMENTS: ReadonlySet<string> = new Set(ROUTES.map((r) => `/${r.path.split('/')[1]}`));
+
+/**
+ * Starts the route of `pathname` as the app starts, before React's first render (src/main.tsx): its screen's code
+ * and its calls, in parallel (issue 18 'Load'). Only for a user who may open it, as the route's guard will decide;
+ * the guard's own render (App.tsx) starts the same things again for later navigations, which costs nothing twice.
+ */
+export function startRoute(pathname: string, session: LoginData | null): void {
+  for (const route of ROUTES) {
+    const match = matchPath(route.path, pathname);
+    if (!match) continue;
+    if (route.access !== 'public' && (!session || !canAccess(session.role, pathname))) return;
+    void route.code.load().catch(() => undefined); // a failure shows when the screen renders
+    route.preload?.(match.params);
+    return;
+  }
+}

@@ -1,0 +1,174 @@
+// /review load (issue 18 'Load'): the built app on the real server, /review/{carId} opened by its assignee in a fresh
+// browser context each time, timed until a row's editor is enabled; and the waterfall of the median load (every
+// request the page made, from navigation start: when it started and ended, and what the first paint waited for),
+// which is where a request that waits for another shows. `npm run bench load` runs this one alone;
+// BENCH_LOADS=n sets the number of measured loads (default 9), BENCH_APP_DIR=dir measures an already built app,
+// BENCH_TRACE=1 adds one traced load and prints its main thread's long slices (script compile and evaluation, React's
+// renders, layout), which is where the time between the requests goes.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, signedInContext } from '../tests/e2e/browser.ts';
+import { apiAs, claim } from '../tests/e2e/api.ts';
+import { startServer, type RunningServer } from '../tests/e2e/server.ts';
+
+const REVIEWER = 'qc.reviewer@qc.example';
+const LOADS = Number(process.env.BENCH_LOADS ?? 9);
+const TRACE = Boolean(process.env.BENCH_TRACE);
+/** Issue 18: first row editable in under 300 ms, median. */
+export const LOAD_TARGET_MS = 300;
+
+export interface Stats {
+  median: number;
+  p95: number;
+  n: number;
+}
+
+export interface LoadResult {
+  interactive: Stats;
+  /** The waterfall of the median load: one line per request and page mark. */
+  waterfall: string[];
+  /** BENCH_TRACE: the waterfall of one traced load and its main thread's long slices. */
+  traced?: string[];
+}
+
+interface Entry {
+  name: string;
+  start: number;
+  end: number;
+}
+
+interface Sample {
+  interactive: number;
+  entries: Entry[];
+}
+
+function stats(values: number[]): Stats {
+  const s = [...values].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)], p95: s[Math.min(s.length - 1, Math.floor(s.length * 0.95))], n: s.length };
+}
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { data?: { url?: string; functionName?: string; frame?: string }; name?: string };
+}
+
+/** The renderer main thread's slices of 5 ms or more from navigation start, with the script each ran. */
+function longSlices(events: TraceEvent[]): string[] {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'navigationStart'));
+  const start = events.find((e) => e.name === 'navigationStart' && e.pid === main?.pid)?.ts ?? 0;
+  const names = new Set(['v8.compile', 'v8.compileModule', 'EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'ParseHTML', 'Layout', 'UpdateLayoutTree', 'Paint', 'RunMicrotasks', 'XHRReadyStateChange', 'V8.GC_SCAVENGER', 'MajorGC', 'MinorGC']);
+  return events
+    .filter((e) => e.pid === main?.pid && e.tid === main?.tid && e.ph === 'X' && (e.dur ?? 0) >= 5000 && names.has(e.name))
+    .sort((a, b) => a.ts - b.ts)
+    .map((e) => {
+      const what = e.args?.data?.url ? new URL(e.args.data.url).pathname.replace(/-[\w-]{8}(\.\w+)$/, '$1') : (e.args?.data?.functionName ?? '');
+      return `${pad((e.ts - start) / 1000)} ${pad((e.ts - start + (e.dur ?? 0)) / 1000)} ms  ${e.name} ${what}`;
+    });
+}
+
+/** One load in a fresh context: time to the first enabled row editor, and the page's resource and paint timings. */
+async function loadOnce(browser: Browser, base: string, carId: number, trace = false): Promise<Sample & { slices?: string[] }> {
+  const context = await signedInContext(browser, base, REVIEWER);
+  // Only the app's own origin: the seed's image hosts are not reachable here.
+  await context.route((url) => url.origin !== base, (route) => route.abort());
+  try {
+    const page = await context.newPage();
+    const cdp = trace ? await context.newCDPSession(page) : null;
+    const events: TraceEvent[] = [];
+    if (cdp) {
+      cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+      await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8,blink.user_timing,__metadata', transferMode: 'ReportEvents' });
+    }
+    await page.goto(`${base}/review/${carId}`, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(
+      () => (document.querySelector('[data-row] input:not(:disabled), [data-row] select:not(:disabled)') ? performance.now() : false),
+      null,
+      { polling: 'raf', timeout: 30_000 },
+    );
+    const interactive = (await handle.jsonValue()) as number;
+    const entries = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const list = [
+        { name: 'document', start: nav.startTime, end: nav.responseEnd },
+        ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => {
+          const url = new URL(r.name);
+          return { name: url.pathname.replace(/-[\w-]{8}(\.\w+)$/, '$1'), start: r.startTime, end: r.responseEnd };
+        }),
+        ...performance.getEntriesByType('paint').map((p) => ({ name: `(${p.name})`, start: p.startTime, end: p.startTime })),
+      ];
+      return list.sort((a, b) => a.start - b.start);
+    });
+    if (!cdp) return { interactive, entries };
+    const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+    await cdp.send('Tracing.end');
+    await complete;
+    return { interactive, entries, slices: longSlices(events) };
+  } finally {
+    await context.close();
+  }
+}
+
+const pad = (n: number) => n.toFixed(0).padStart(5);
+
+function waterfall(sample: Sample): string[] {
+  const scale = 60 / Math.max(sample.interactive, 1);
+  const lines = sample.entries.map((e) => {
+    const bar = ' '.repeat(Math.round(e.start * scale)) + '#'.repeat(Math.max(1, Math.round((e.end - e.start) * scale)));
+    return `${pad(e.start)} ${pad(e.end)} ms  ${e.name.slice(0, 48).padEnd(48)} ${bar}`;
+  });
+  lines.push(`${pad(sample.interactive)}       ms  (first row editable)`);
+  return lines;
+}
+
+/** Measures the /review load against a built app in `appDir`. */
+export async function measureLoad(appDir: string, loads = LOADS): Promise<LoadResult> {
+  let browser: Browser | undefined;
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer({ staticDir: appDir });
+    browser = await launchBrowser();
+    const carId = (await claim(await apiAs(server.baseURL, REVIEWER), () => true, 'for the review route')).carId;
+    await loadOnce(browser, server.baseURL, carId); // warms the server (PGlite caches, the route's code read from disk)
+    const samples: Sample[] = [];
+    for (let i = 0; i < loads; i++) samples.push(await loadOnce(browser, server.baseURL, carId));
+    const sorted = [...samples].sort((a, b) => a.interactive - b.interactive);
+    const result = { interactive: stats(samples.map((s) => s.interactive)), waterfall: waterfall(sorted[Math.floor(sorted.length / 2)]) };
+    if (!TRACE) return result;
+    const traced = await loadOnce(browser, server.baseURL, carId, true);
+    return { ...result, traced: [...waterfall(traced), '', 'main thread, slices of 5 ms or more:', ...(traced.slices ?? [])] };
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+  }
+}
+
+export async function run(): Promise<LoadResult> {
+  const tmp = mkdtempSync(join(tmpdir(), 'qc-bench-load-'));
+  try {
+    const appDir = process.env.BENCH_APP_DIR ?? tmp;
+    if (!process.env.BENCH_APP_DIR) await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: appDir, emptyOutDir: true } });
+    const before = loadavg()[0];
+    const result = await measureLoad(appDir);
+    const { median, p95, n } = result.interactive;
+    console.log(`/review/{carId} load → first row editable (built app + real server, fresh context each, ${n} loads): median ${median.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (target < ${LOAD_TARGET_MS} ms median)`);
+    console.log(`load average (1 min) before / after: ${before.toFixed(1)} / ${loadavg()[0].toFixed(1)} on ${process.env.BENCH_APP_DIR ?? 'this build'}`);
+    console.log('\nWaterfall of the median load (start, end from navigation start):');
+    for (const line of result.waterfall) console.log(line);
+    if (result.traced) {
+      console.log('\nOne traced load (tracing slows the page):');
+      for (const line of result.traced) console.log(line);
+    }
+    return result;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
