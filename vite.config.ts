@@ -23,10 +23,16 @@ function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string
 
 const ENTRY = resolve('src/main.tsx');
 const CAR_REVIEW = resolve('src/screens/review/ReviewScreen.tsx');
-const BIKE_REVIEW = resolve('src/screens/bike/BikeReviewScreen.tsx');
-const STUDIO = resolve('src/screens/studio/ConfigStudioScreen.tsx');
 /** The product context every product's review screen loads with its screen (src/app/routes.ts productScreen). */
 const ACTIVE_PRODUCT = resolve('src/app/ActiveProduct.tsx');
+/** The other products' review screens and their product context: they share most of the car review's code. */
+const OTHER_REVIEWS = [
+  ACTIVE_PRODUCT,
+  resolve('src/screens/bike/BikeReviewScreen.tsx'),
+  resolve('src/screens/refurbishment/RefurbishmentReviewScreen.tsx'),
+  resolve('src/screens/gs/GsDetailScreen.tsx'),
+];
+const STUDIO = resolve('src/screens/studio/ConfigStudioScreen.tsx');
 /** Signed-out pages: their own small bundles (/login < 120 KB, the public pages' budgets), never the review chunks. */
 const SIGNED_OUT = [resolve('src/screens/login') + sep, resolve('src/screens/public') + sep];
 
@@ -35,10 +41,11 @@ const SIGNED_OUT = [resolve('src/screens/login') + sep, resolve('src/screens/pub
  * splitting. Issue 18 'Load' and issue 17 'the review routes' bundles do not grow': automatic splitting cuts the
  * review's code into one chunk per set of routes sharing it (25 scripts for /review once the studio shared the rows,
  * each a request the server answers in turn on a cold load, and ~2 KB of chunk glue). Instead the modules the car
- * review shares with other signed-in routes (the studio's preview, the bike review, the lists) go in two chunks,
- * `review` (the app's) and `review-libs` (libraries: cached across releases while unchanged), and what only the car
- * review runs stays in its screen's chunk: /review loads exactly its own modules in a handful of scripts. Modules the
- * shell loads at start or a signed-out page runs are left alone.
+ * review shares with other signed-in routes go in four chunks by who else runs them: `review` (the other products'
+ * reviews), `review-common` (those and the lists or admin screens), `review-lists` (the lists, not the other
+ * reviews), `review-more` (the studio's preview only). What only the car review runs stays in its screen's chunk,
+ * so /review loads only its own modules in a handful of scripts, and the other routes little they do not run.
+ * Modules the shell loads at start or a signed-out page runs are left alone.
  */
 function reviewChunks(): (id: string, graph: ModuleGraph) => string | null {
   let chunkOf: Map<string, string> | undefined;
@@ -49,13 +56,13 @@ function reviewChunks(): (id: string, graph: ModuleGraph) => string | null {
       const routeRoots = [...new Set([...initial].flatMap((m) => graph.getModuleInfo(m)?.dynamicallyImportedIds ?? []))];
       const isSignedOut = (root: string) => SIGNED_OUT.some((dir) => root.startsWith(dir));
       const signedOut = staticClosure(graph, routeRoots.filter(isSignedOut));
-      const bike = staticClosure(graph, [BIKE_REVIEW, ACTIVE_PRODUCT]);
-      const others = staticClosure(graph, routeRoots.filter((r) => ![CAR_REVIEW, BIKE_REVIEW, ACTIVE_PRODUCT, STUDIO].includes(r) && !isSignedOut(r)));
+      const reviews = staticClosure(graph, OTHER_REVIEWS);
+      const others = staticClosure(graph, routeRoots.filter((r) => ![CAR_REVIEW, STUDIO, ...OTHER_REVIEWS].includes(r) && !isSignedOut(r)));
       const studio = staticClosure(graph, [STUDIO]);
       chunkOf = new Map();
       for (const m of staticClosure(graph, [CAR_REVIEW, ACTIVE_PRODUCT])) {
         if (initial.has(m) || signedOut.has(m)) continue;
-        if (bike.has(m)) chunkOf.set(m, others.has(m) ? 'review-common' : 'review');
+        if (reviews.has(m)) chunkOf.set(m, others.has(m) ? 'review-common' : 'review');
         else if (others.has(m)) chunkOf.set(m, 'review-lists');
         else if (studio.has(m)) chunkOf.set(m, 'review-more');
       }
