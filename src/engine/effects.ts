@@ -47,6 +47,8 @@ interface Plan {
   hide: number[];
   other: number[];
   compare?: RegistryCompare;
+  /** The parent row's plan: visibility cascades without a lookup by key per level. */
+  parent?: Plan;
 }
 
 export function createEffects(config: ReviewConfig, index: RuleIndex, resolveOptions: (src: OptionsSource | undefined, ctx: EvalContext) => string[] | undefined): Effects {
@@ -62,19 +64,23 @@ export function createEffects(config: ReviewConfig, index: RuleIndex, resolveOpt
       compare: compareOf.get(cfg.key),
     });
   }
+  for (const plan of plans.values()) if (plan.cfg.parent !== undefined) plan.parent = plans.get(plan.cfg.parent);
   /** Image rows are keyed `group:hash`; their config is the group's. */
   const planOf = (key: string): Plan => plans.get(key) ?? plans.get(key.slice(0, key.indexOf(':')))!;
 
-  function isVisible(key: string, results: RuleResults): boolean {
-    const { cfg, show, hide } = planOf(key);
-    if (show.length) {
-      let shown = false;
-      for (const i of show) if (results[i]) shown = true;
-      if (!shown) return false;
-    } else if (cfg.hidden) return false;
-    for (const i of hide) if (results[i]) return false;
-    return cfg.parent === undefined || isVisible(cfg.parent, results);
+  function visible(plan: Plan, results: RuleResults): boolean {
+    for (let p: Plan | undefined = plan; p !== undefined; p = p.parent) {
+      if (p.show.length) {
+        let shown = false;
+        for (const i of p.show) if (results[i]) shown = true;
+        if (!shown) return false;
+      } else if (p.cfg.hidden) return false;
+      for (const i of p.hide) if (results[i]) return false;
+    }
+    return true;
   }
+
+  const isVisible = (key: string, results: RuleResults): boolean => visible(planOf(key), results);
 
   function computeRow(row: RowState, results: RuleResults, data: RuleData, registry: RegistrySources | null | undefined): RowState {
     const plan = planOf(row.key);
@@ -129,20 +135,20 @@ export function createEffects(config: ReviewConfig, index: RuleIndex, resolveOpt
         }
       }
     }
-    const visible = isVisible(row.key, results);
+    const isShown = visible(plan, results);
     // A hidden row's value is dropped when its config says so, as a `clear` rule would (no negated twin needed).
-    if (!visible && cfg.clearWhenHidden) cleared = true;
+    if (!isShown && cfg.clearWhenHidden) cleared = true;
     const disabled = disable && !enable;
     const checked = Boolean(row.userChecked) || forced;
     // Most rows come out as they went in (no rule holds, no registry, no choices): the row itself is the result,
     // which saves a copy per row in a full evaluation. Rows are never mutated once built, so sharing is safe.
     const unchanged =
       !cleared && !upload && !flagged && invalid === null && notes === undefined && options === undefined && plan.compare === undefined &&
-      row.values === undefined && cfg.newValueAs === undefined && row.isVisible === visible && row.isDisabled === disabled &&
+      row.values === undefined && cfg.newValueAs === undefined && row.isVisible === isShown && row.isDisabled === disabled &&
       row.checked === checked && row.isValid && row.notes === undefined && row.isFlagged === undefined && row.canUpload === undefined;
     if (unchanged) return row;
     const next = copyRow(row);
-    next.isVisible = visible;
+    next.isVisible = isShown;
     next.isDisabled = disabled;
     next.checked = checked;
     next.isValid = invalid === null;
