@@ -3,14 +3,14 @@
  * ImagesPanel, RowContext) on the engine, with an inspection generated from the config. `?rows=500` switches to the
  * synthetic 500-row variant of the car config. No server: lookups answer empty from the bench's static server.
  */
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getProduct } from '../../src/products/registry.ts';
 import { createEngine } from '../../src/engine/model.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { Edit, ReviewModel, RowState } from '../../src/engine/types.ts';
 import { RowList } from '../../src/screens/review/RowList.tsx';
-import { RowContext, type ReviewRowContext } from '../../src/screens/review/context.ts';
+import { ModelContext, RowContext, useModel, type ModelStore, type ReviewRowContext } from '../../src/screens/review/context.ts';
 import '../../src/components/theme.css';
 import '../../src/app/styles.css';
 import { installProbe } from './probe.ts';
@@ -30,42 +30,68 @@ const inspection = generateInspection<InspectionDetail>(config);
 const PIXEL = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
 const NO_URLS: Readonly<Record<string, string>> = {};
 
-function Harness() {
-  const [model, setModel] = useState<ReviewModel>(() => engine.evaluate(inspection));
-  const onEdit = useCallback((edit: Edit) => setModel((m) => engine.apply(m, edit)), []);
-  const ctx = useMemo<ReviewRowContext>(
-    () => ({
-      canEdit: true,
-      appointmentId: inspection.appointmentId,
-      onEdit,
-      remarkTarget: (row: RowState) => ({ carId: inspection.carId, section: row.section, part: row.part, subPart: row.subPart, role: 'qc', user: 'bench@qc.example' }),
-      editImage: () => undefined,
-      uploadRowImage: async () => undefined,
-      imageSrc: () => PIXEL,
-    }),
-    [onEdit],
-  );
-  useLayoutEffect(() => probe.markCommit(), [model]);
+// The model lives in a store, as the review route's lives in its machine: each row subscribes to its own RowState.
+let current: ReviewModel = engine.evaluate(inspection);
+const listeners = new Set<() => void>();
+const store: ModelStore = {
+  getModel: () => current,
+  subscribe: (onChange) => {
+    listeners.add(onChange);
+    return () => listeners.delete(onChange);
+  },
+};
+const ctx: ReviewRowContext = {
+  canEdit: true,
+  appointmentId: inspection.appointmentId,
+  onEdit: (edit: Edit) => {
+    current = engine.apply(current, edit);
+    for (const onChange of listeners) onChange();
+  },
+  remarkTarget: (row: RowState) => ({ carId: inspection.carId, section: row.section, part: row.part, subPart: row.subPart, role: 'qc', user: 'bench@qc.example' }),
+  editImage: () => undefined,
+  uploadRowImage: async () => undefined,
+  imageSrc: () => PIXEL,
+};
+
+/** The tabs' error counts, as the route's tab bar shows them. */
+function Counts() {
+  const counts = useModel((m) => m.errorsCount);
   return (
-    <RowContext.Provider value={ctx}>
-      <main className="page review" data-rows={model.order.length}>
-        <nav aria-label="Sections">
-          {TABS.map((tab) => (
-            <span key={tab} role="tab">
-              {tab} ({model.errorsCount[tab]})
-            </span>
-          ))}
-        </nav>
-        {onlyTab ? (
-          // As the review route lays out a rows-only tab.
-          <div className="tab-panel fill">
-            <RowList model={model} tab={onlyTab} urls={NO_URLS} />
-          </div>
-        ) : (
-          TABS.map((tab) => <RowList key={tab} model={model} tab={tab} urls={NO_URLS} />)
-        )}
-      </main>
-    </RowContext.Provider>
+    <nav aria-label="Sections">
+      {TABS.map((tab) => (
+        <span key={tab} role="tab">
+          {tab} ({counts[tab]})
+        </span>
+      ))}
+    </nav>
+  );
+}
+
+/** Tells the probe when a keystroke's model is committed. */
+function CommitMark() {
+  const model = useModel((m) => m);
+  useLayoutEffect(() => probe.markCommit(), [model]);
+  return null;
+}
+
+function Harness() {
+  return (
+    <ModelContext.Provider value={store}>
+      <RowContext.Provider value={ctx}>
+        <main className="page review" data-rows={current.order.length}>
+          <Counts />
+          {onlyTab ? (
+            // As the review route lays out a rows-only tab.
+            <div className="tab-panel fill">
+              <RowList tab={onlyTab} urls={NO_URLS} />
+            </div>
+          ) : (
+            TABS.map((tab) => <RowList key={tab} tab={tab} urls={NO_URLS} />)
+          )}
+          <CommitMark />
+        </main>
+      </RowContext.Provider>
+    </ModelContext.Provider>
   );
 }
 

@@ -2,7 +2,7 @@
  * /review/{carId} and /re-inspection/{carId}?version= (spec 000 §2, §4): every row generated from the car config
  * and rendered from the engine's ReviewModel; only the assignee edits and submits, everyone else reads.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -25,7 +25,7 @@ import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { DraftBar } from '../../components/DraftBar.tsx';
 import { reviewAccess, type ReviewAccess } from './access.ts';
-import { RowContext, type ReviewRowContext } from './context.ts';
+import { ModelContext, RowContext, storeOfActor, useModel, type ModelStore, type ReviewRowContext } from './context.ts';
 import { useLeaveGuard } from './leave-guard.ts';
 import { CustomerDocsPopup } from './CustomerDocsPopup.tsx';
 import { ImageEditor } from './ImageEditor.tsx';
@@ -85,11 +85,43 @@ function ReviewDraftBar({ actor }: { actor: ReviewActor }) {
   return <DraftBar notice={notice} onRestore={() => draft.send({ type: 'RESTORE' })} onDiscard={() => draft.send({ type: 'DISCARD' })} />;
 }
 
+/**
+ * The parts of the screen that show the model read it through the ModelContext (the review machine's), each
+ * re-rendering when what it reads changes: the screen itself does not re-render on a keystroke.
+ */
+function ModelView({ children }: { children: (model: ReviewModel) => ReactNode }) {
+  return children(useModel((m) => m));
+}
+
+/** The tabs' error counts: a new record only when a count changes (the engine keeps it otherwise). */
+function ModelCounts({ children }: { children: ReactNode }) {
+  return <CountsContext.Provider value={useModel((m) => m.errorsCount)}>{children}</CountsContext.Provider>;
+}
+
+const valueOf = (row: RowState | undefined) => (row ? (row.newValue ?? row.value) : null);
+
+/** The make/model/variant panel on its five rows. */
+function ModelVariantPanel({ rows, canEdit, onEdit }: { rows: Record<'make' | 'model' | 'variant' | 'fuelType' | 'year', string>; canEdit: boolean; onEdit: (edit: Edit) => void }) {
+  const row = (key: string) => (m: ReviewModel) => m.rows[key] as RowState | undefined;
+  return (
+    <VariantPanel
+      make={useModel(row(rows.make))}
+      model={useModel(row(rows.model))}
+      variant={useModel(row(rows.variant))}
+      fuelType={useModel((m) => valueOf(m.rows[rows.fuelType]))}
+      year={useModel((m) => valueOf(m.rows[rows.year]))}
+      canEdit={canEdit}
+      onEdit={onEdit}
+    />
+  );
+}
+
 /** The review screen of a loaded inspection. */
-function Review({ actor, inspection, model, session, access, recorder, recordingSupported, imageSurface }: ScreenProps & {
+function Review({ actor, store, inspection, session, access, recorder, recordingSupported, imageSurface }: ScreenProps & {
   actor: ReviewActor;
+  /** The machine's model, which the screen's parts subscribe to (ModelContext). */
+  store: ModelStore;
   inspection: InspectionDetail;
-  model: ReviewModel;
   session: LoginData;
   access: ReviewAccess;
 }) {
@@ -125,7 +157,7 @@ function Review({ actor, inspection, model, session, access, recorder, recording
     dialogOpen: () => overlay !== null || editing !== null || document.querySelector('[role=dialog]') !== null,
   });
   // The Rejection History is the remarks the inspection came with: computed once, not on every keystroke.
-  const [history] = useState(() => rejectionHistory(model));
+  const [history] = useState(() => rejectionHistory(store.getModel()));
 
   useEffect(() => {
     // Best effort: the server records when the assignee opened the review.
@@ -176,8 +208,8 @@ function Review({ actor, inspection, model, session, access, recorder, recording
     [editing, upload],
   );
 
-  const config = model.config;
-  const hasDocumentImages = model.order.some((k) => model.rows[k].kind === 'image' && isDocumentGroup(config, k.slice(0, k.indexOf(':'))));
+  const { config } = useProduct().engine;
+  const hasDocumentImages = useModel((m) => m.order.some((k) => m.rows[k].kind === 'image' && isDocumentGroup(config, k.slice(0, k.indexOf(':')))));
   const docUploadedByCx = Boolean((inspection as InspectionDetail & { delayAuction?: { isDocUploadedByCX?: boolean } }).delayAuction?.isDocUploadedByCX);
   const docsPopup =
     !access.isVersionView &&
@@ -195,32 +227,23 @@ function Review({ actor, inspection, model, session, access, recorder, recording
         {/* One TabPanel, the selected tab's: react-aria points the selected tab's aria-controls at it. Keyed by the tab
             because react-aria keeps a panel's first id when only its id prop changes. */}
         <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as Tab)} className="review-tabs">
-          <CountsContext.Provider value={model.errorsCount}>
+          <ModelCounts>
             <div className="tab-line">
               <TabBar />
               <ReviewTools shortcuts={CAR_SHORTCUTS} onNextError={nextErrorRow} onOpen={setOverlay} />
             </div>
-          </CountsContext.Provider>
+          </ModelCounts>
           <TabPanel key={tab} id={tab} className={`tab-panel${hasSummary ? '' : ' fill'}`}>
             {panels.map((panel) => {
               switch (panel.kind) {
-                case 'makeModelVariant': {
-                  const value = (key: string) => (model.rows[key] ? (model.rows[key].newValue ?? model.rows[key].value) : null);
-                  return (
-                    <VariantPanel
-                      key={panel.kind}
-                      make={model.rows[panel.rows.make]}
-                      model={model.rows[panel.rows.model]}
-                      variant={model.rows[panel.rows.variant]}
-                      fuelType={value(panel.rows.fuelType)}
-                      year={value(panel.rows.year)}
-                      canEdit={access.canEdit}
-                      onEdit={onEdit}
-                    />
-                  );
-                }
+                case 'makeModelVariant':
+                  return <ModelVariantPanel key={panel.kind} rows={panel.rows} canEdit={access.canEdit} onEdit={onEdit} />;
                 case 'summary':
-                  return <SummaryTab key={panel.kind} model={model} inspection={inspection} canEdit={access.canEdit} onGoToRow={goToRow} />;
+                  return (
+                    <ModelView key={panel.kind}>
+                      {(model) => <SummaryTab model={model} inspection={inspection} canEdit={access.canEdit} onGoToRow={goToRow} />}
+                    </ModelView>
+                  );
                 default: {
                   const never: never = panel;
                   return never;
@@ -228,13 +251,14 @@ function Review({ actor, inspection, model, session, access, recorder, recording
               }
             })}
             {/* A summary tab's own rows (the car's re-inspection question) follow its tables; having none is not 'No results found'. */}
-            <RowList model={model} tab={tab} urls={urls} jump={jump} empty={hasSummary ? null : undefined} />
+            <RowList tab={tab} urls={urls} jump={jump} empty={hasSummary ? null : undefined} />
           </TabPanel>
         </Tabs>
         {access.canSubmit && submission && (
           <SubmitFooter
             submission={submission}
-            model={model}
+            config={config}
+            currentModel={store.getModel}
             inspection={inspection}
             reviewStartTime={reviewStartTime}
             isCritical={isCritical}
@@ -303,7 +327,9 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
   );
   const failed = useSelector(actor, (s) => (s.hasTag('failed') ? s.context.error : null));
   const inspection = useSelector(actor, (s) => (s.hasTag('ready') ? s.context.inspection : null));
-  const model = useSelector(actor, (s) => s.context.model);
+  // Whether there is a model, not the model: the screen's parts subscribe to what they show of it.
+  const hasModel = useSelector(actor, (s) => s.context.model !== null);
+  const store = useMemo(() => storeOfActor(actor, (s) => s.context.model), [actor]);
   const access = useMemo(
     () => (inspection ? reviewAccess(engine.config, inspection, session.email, versionStatus) : null),
     [engine.config, inspection, session.email, versionStatus],
@@ -316,14 +342,18 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
       </main>
     );
   }
-  if (!inspection || !model || !access) {
+  if (!inspection || !hasModel || !access) {
     return (
       <main className="page">
         <p>Loading...</p>
       </main>
     );
   }
-  return <Review key={inspection.carId} {...props} actor={actor} inspection={inspection} model={model} session={session} access={access} />;
+  return (
+    <ModelContext.Provider value={store}>
+      <Review key={inspection.carId} {...props} actor={actor} store={store} inspection={inspection} session={session} access={access} />
+    </ModelContext.Provider>
+  );
 }
 
 export default function ReviewScreen(props: ScreenProps = {}) {

@@ -2,10 +2,11 @@
  * The rows of one tab in config order: field rows one by one, consecutive image rows of a group as one images
  * panel, virtualized.
  */
-import { useEffect, useRef } from 'react';
+import { memo, useContext, useEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { isDocumentGroup, panelRows } from '../../engine/product.ts';
 import type { ReviewModel, RowState, Scalar, Tab } from '../../engine/types.ts';
+import { fixedStore, ModelContext, useModel } from './context.ts';
 import { ImagesPanel } from './ImagesPanel.tsx';
 import { ReviewRow } from './ReviewRow.tsx';
 import { firstControl } from './shortcuts.ts';
@@ -48,20 +49,22 @@ function sameItems(prev: ReviewModel, next: ReviewModel): boolean {
 }
 
 /**
- * itemsOf, keeping the previous array (and so the list's children and the virtualizer's options) when an edit shows
- * or hides nothing. The ref only caches a pure derivation of (model, tab), so a discarded render cannot make it wrong.
+ * itemsOf, keeping the previous array when an edit shows or hides nothing: the list then does not re-render at all.
+ * The ref only caches a pure derivation of (model, tab), so a discarded render cannot make it wrong.
  */
-function useItems(model: ReviewModel, tab: Tab): ListItem[] {
+function useItems(tab: Tab): ListItem[] {
   const last = useRef<{ model: ReviewModel; tab: Tab; items: ListItem[] } | null>(null);
-  const prev = last.current;
-  if (prev && prev.model === model && prev.tab === tab) return prev.items;
-  const items = prev && prev.tab === tab && sameItems(prev.model, model) ? prev.items : itemsOf(model, tab);
-  last.current = { model, tab, items };
-  return items;
+  return useModel((model) => {
+    const prev = last.current;
+    if (prev && prev.model === model && prev.tab === tab) return prev.items;
+    const items = prev && prev.tab === tab && sameItems(prev.model, model) ? prev.items : itemsOf(model, tab);
+    last.current = { model, tab, items };
+    return items;
+  });
 }
 
-function lookupParentOf(row: RowState, rows: ReviewModel['rows']): Scalar | undefined {
-  if (!row.lookup || !row.parentField) return undefined;
+function lookupParentOf(row: RowState | undefined, rows: ReviewModel['rows']): Scalar | undefined {
+  if (!row?.lookup || !row.parentField) return undefined;
   const parent = rows[row.parentField];
   return parent ? (parent.newId ?? parent.id ?? null) : undefined;
 }
@@ -73,13 +76,13 @@ export interface RowJump {
 }
 
 interface Props {
-  model: ReviewModel;
+  /** The model to show; without it the rows read the ModelContext's store (the review route's machine). */
+  model?: ReviewModel;
   tab: Tab;
   urls: Readonly<Record<string, string>>;
   jump?: RowJump | null;
 }
 
-/** The element of one item. Rows are memoised on their RowState, so an edit re-renders only the rows it changed. */
 const titles = new WeakMap<ReviewModel['config'], Map<string, string>>();
 /** An image group's title (its row config's text), from the config the model was built from. */
 function groupTitle(model: ReviewModel, group: string): string {
@@ -91,20 +94,36 @@ function groupTitle(model: ReviewModel, group: string): string {
   return map.get(group) ?? group;
 }
 
-function renderItem(item: ListItem, model: ReviewModel, urls: Props['urls']) {
-  if (item.kind === 'images') {
-    return (
-      <ImagesPanel
-        group={item.group}
-        title={groupTitle(model, item.group)}
-        rows={item.keys.map((k) => model.rows[k])}
-        verifiable={isDocumentGroup(model.config, item.group)}
-        urls={urls}
-      />
-    );
-  }
-  const row = model.rows[item.key];
-  return <ReviewRow row={row} lookupParent={lookupParentOf(row, model.rows)} panelEdited={panelRows(model.config).has(row.key)} />;
+/**
+ * One field row, subscribed to its own RowState (and its lookup parent's id): an edit re-renders the rows the engine
+ * recomputed, which keep no identity, and skips every other (the engine shares unchanged RowStates between models).
+ */
+const ModelRow = memo(function ModelRow({ rowKey }: { rowKey: string }) {
+  const row = useModel((m) => m.rows[rowKey]) as RowState | undefined;
+  const lookupParent = useModel((m) => lookupParentOf(m.rows[rowKey], m.rows));
+  const panelEdited = useModel((m) => panelRows(m.config).has(rowKey));
+  // A row a rebuilt model no longer has (an image refresh) is gone from the list in the same commit.
+  return row ? <ReviewRow row={row} lookupParent={lookupParent} panelEdited={panelEdited} /> : null;
+});
+
+/** An image group's rows, subscribed as one array that keeps its identity while none of them changes. */
+const ModelImages = memo(function ModelImages({ group, keys, urls }: { group: string; keys: readonly string[]; urls: Props['urls'] }) {
+  const last = useRef<(RowState | undefined)[]>([]);
+  const rows = useModel((m) => {
+    const next = keys.map((k) => m.rows[k]);
+    const prev = last.current;
+    if (prev.length === next.length && next.every((r, i) => r === prev[i])) return prev;
+    last.current = next;
+    return next;
+  });
+  const config = useModel((m) => m.config);
+  const title = useModel((m) => groupTitle(m, group));
+  const present = rows.filter((r): r is RowState => r !== undefined);
+  return <ImagesPanel group={group} title={title} rows={present} verifiable={isDocumentGroup(config, group)} urls={urls} />;
+});
+
+function renderItem(item: ListItem, urls: Props['urls']) {
+  return item.kind === 'images' ? <ModelImages group={item.group} keys={item.keys} urls={urls} /> : <ModelRow rowKey={item.key} />;
 }
 
 const itemKey = (item: ListItem) => (item.kind === 'row' ? item.key : `images:${item.group}:${item.keys[0]}`);
@@ -117,7 +136,7 @@ const itemKey = (item: ListItem) => (item.kind === 'row' ? item.key : `images:${
  * in the edit's own commit (a flag or note appearing) moves the rows below it in that same frame. Rows placed one by
  * one would overlap until the virtualizer's re-measure, which Chromium defers to the frame after an input.
  */
-function VirtualRows({ items, model, urls, tab, jump }: Props & { items: ListItem[] }) {
+function VirtualRows({ items, urls, tab, jump }: Omit<Props, 'model'> & { items: ListItem[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -154,7 +173,7 @@ function VirtualRows({ items, model, urls, tab, jump }: Props & { items: ListIte
         <div style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${virtual[0]?.start ?? 0}px)` }}>
           {virtual.map((v) => (
             <div key={v.key} className="rows-item" data-index={v.index} ref={virtualizer.measureElement}>
-              {renderItem(items[v.index], model, urls)}
+              {renderItem(items[v.index], urls)}
             </div>
           ))}
         </div>
@@ -163,9 +182,26 @@ function VirtualRows({ items, model, urls, tab, jump }: Props & { items: ListIte
   );
 }
 
-/** `empty`: what a tab with no visible rows shows (nothing where the tab has other content, as SUMMARY does). */
-export function RowList({ model, tab, urls, jump, empty = 'No results found' }: Props & { empty?: string | null }) {
-  const items = useItems(model, tab);
+type ListProps = Omit<Props, 'model'> & { empty?: string | null };
+
+function Rows({ tab, urls, jump, empty = 'No results found' }: ListProps) {
+  const items = useItems(tab);
   if (items.length === 0) return empty === null ? null : <p className="muted rows-empty">{empty}</p>;
-  return <VirtualRows items={items} model={model} tab={tab} urls={urls} jump={jump} />;
+  return <VirtualRows items={items} tab={tab} urls={urls} jump={jump} />;
 }
+
+/**
+ * `empty`: what a tab with no visible rows shows (nothing where the tab has other content, as SUMMARY does).
+ * Memoised: on the review route its props do not change with the model, so a keystroke does not reach it.
+ */
+export const RowList = memo(function RowList({ model, ...props }: Props & { empty?: string | null }) {
+  const outer = useContext(ModelContext);
+  const fixed = useMemo(() => (model ? fixedStore(model) : null), [model]);
+  const store = fixed ?? outer;
+  if (!store) throw new Error('RowList needs a model or a ModelContext');
+  return (
+    <ModelContext.Provider value={store}>
+      <Rows {...props} />
+    </ModelContext.Provider>
+  );
+});

@@ -2,11 +2,12 @@
  * Submission footer (000 §4): Critical / Non Critical toggle, the dummy flag (hidden for version views) and
  * Submit, driven by the submission machine; the rejection popup asks for issue types ('No issue' exclusive).
  */
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Dialog, Heading, Modal, Radio, RadioGroup } from 'react-aria-components';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
+import type { ReviewConfig } from '../../engine/config.ts';
 import type { ReviewModel } from '../../engine/types.ts';
 import type { reviewSubmission } from '../../machines/review.machine.ts';
 import { issueTypes } from '../../engine/product.ts';
@@ -15,7 +16,9 @@ import { useSubmitShortcut } from './useReviewKeys.ts';
 interface Props {
   /** The review machine's submission child (its UI actions are the screen's). */
   submission: ActorRefFrom<typeof reviewSubmission>;
-  model: ReviewModel;
+  config: ReviewConfig;
+  /** The model as of now, read when submitting: the footer does not re-render on each keystroke. */
+  currentModel: () => ReviewModel;
   inspection: InspectionDetail;
   reviewStartTime: string;
   isCritical: boolean;
@@ -25,17 +28,20 @@ interface Props {
   onDummy: (dummy: boolean) => void;
 }
 
-export function SubmitFooter({ submission, model, inspection, reviewStartTime, isCritical, isDummy, showDummy, onCritical, onDummy }: Props) {
+export const SubmitFooter = memo(function SubmitFooter({ submission, config, currentModel, inspection, reviewStartTime, isCritical, isDummy, showDummy, onCritical, onDummy }: Props) {
   const snapshot = useSelector(submission, (s) => s);
   const send = submission.send;
-  const request = { type: 'SUBMIT', model, inspection, isCritical, isDummy, reviewStartTime } as const;
+  // SUBMIT is unguarded (snapshot.can does not read the model); the model goes in when the request is sent.
+  const requestOf = () => ({ type: 'SUBMIT', model: currentModel(), inspection, isCritical, isDummy, reviewStartTime }) as const;
+  const request = requestOf();
   const busy = snapshot.hasTag('busy');
   // Ctrl+Enter submits as the button does: the same event, so every pre-submit check runs.
-  const latest = useRef({ request, snapshot, send });
-  latest.current = { request, snapshot, send };
+  const latest = useRef({ requestOf, snapshot, send });
+  latest.current = { requestOf, snapshot, send };
   useSubmitShortcut(() => {
-    const { request: now, snapshot: state, send: dispatch } = latest.current;
-    if (state.can(now)) dispatch(now);
+    const { requestOf: now, snapshot: state, send: dispatch } = latest.current;
+    const req = now();
+    if (state.can(req)) dispatch(req);
   });
   return (
     <footer className="review-footer">
@@ -56,14 +62,14 @@ export function SubmitFooter({ submission, model, inspection, reviewStartTime, i
           <input type="checkbox" checked={isDummy} disabled={busy} onChange={(e) => onDummy(e.target.checked)} /> Dummy Inspection
         </label>
       )}
-      <button type="button" className="primary" disabled={!snapshot.can(request)} onClick={() => send(request)}>
+      <button type="button" className="primary" disabled={!snapshot.can(request)} onClick={() => send(requestOf())}>
         {busy ? 'Submitting...' : 'Submit'}
       </button>
       {snapshot.hasTag('issuePopup') && (
         <Modal isOpen isDismissable={false} className="modal">
           <Dialog aria-label="Issue Type" className="popup">
             <Heading slot="title">Issue Type</Heading>
-            {issueTypes(model.config).map((issue) => (
+            {issueTypes(config).map((issue) => (
               <label key={issue.id}>
                 <input type="checkbox" checked={snapshot.context.issueType.includes(issue.id)} onChange={() => send({ type: 'TOGGLE_ISSUE', id: issue.id })} /> {issue.label}
               </label>
@@ -81,4 +87,4 @@ export function SubmitFooter({ submission, model, inspection, reviewStartTime, i
       )}
     </footer>
   );
-}
+});
