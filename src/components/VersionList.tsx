@@ -1,0 +1,95 @@
+/**
+ * A product's version list (spec 000 §2 'Versions', 001 §2 'GS refurbishment versions'): the appointment search,
+ * the load states and the versions table, whose rows open that version (a click or Enter) for the roles that may.
+ * The screens give the columns, texts and what opening a row does.
+ */
+import type { ReactNode } from 'react';
+import { Input, Label, SearchField } from 'react-aria-components';
+import { ErrorPanel } from './ErrorPanel.tsx';
+import type { RowsLoad } from './useRowsFor.ts';
+
+export interface VersionColumn<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+}
+
+interface Props<T> {
+  /** The appointment searched for ('' before a search). */
+  appointment: string;
+  /** A trimmed, non-blank appointment ID typed in the search. */
+  onSearch: (id: string) => void;
+  load: RowsLoad<T>;
+  idleText: string;
+  emptyText: string;
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly VersionColumn<T>[];
+  rowKey: (row: T) => string;
+  /** Opens a version; omitted where the viewer's role does not open versions (rows are then not clickable). */
+  onOpen?: (row: T) => void;
+  /** A line above the table (how many versions). */
+  summary?: (rows: T[]) => ReactNode;
+}
+
+export function VersionList<T>({ appointment, onSearch, load, idleText, emptyText, label, columns, rowKey, onOpen, summary }: Props<T>) {
+  return (
+    <>
+      <SearchField
+        key={appointment}
+        defaultValue={appointment}
+        className="search-field"
+        onSubmit={(value) => {
+          const id = value.trim();
+          if (id) onSearch(id);
+        }}
+      >
+        <Label>Appointment ID</Label>
+        <Input placeholder="Search Appointment ID" />
+      </SearchField>
+      {load.status === 'idle' && <p className="muted">{idleText}</p>}
+      {load.status === 'loading' && <p role="status">Loading...</p>}
+      {load.status === 'error' && <ErrorPanel detail={load.message} />}
+      {load.status === 'done' && load.rows.length === 0 && <p>{emptyText}</p>}
+      {load.status === 'done' && load.rows.length > 0 && (
+        <>
+          {summary && (
+            <p className="muted" role="status">
+              {summary(load.rows)}
+            </p>
+          )}
+          <div className="table-scroll">
+            <table className="grid versions-table" aria-label={label}>
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c.header} scope="col">
+                      {c.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {load.rows.map((row) => (
+                  <tr
+                    key={rowKey(row)}
+                    className={onOpen ? 'clickable' : undefined}
+                    tabIndex={onOpen ? 0 : undefined}
+                    onClick={onOpen && (() => onOpen(row))}
+                    onKeyDown={onOpen && ((event) => event.key === 'Enter' && event.target === event.currentTarget && onOpen(row))}
+                  >
+                    {columns.map((c) => (
+                      <td key={c.header} className={c.className}>
+                        {c.cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </>
+  );
+}
