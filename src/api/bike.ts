@@ -109,6 +109,12 @@ export interface BikeVersionRow {
   pdfUrl: string | null;
 }
 
+/** The bike report's section headings (001 §2 'Bike report'; server/bike-repo.ts BIKE_SECTIONS). */
+export type BikeReportHeading = 'Bike Details' | 'Exterior' | 'Electricals' | 'Engine and transmission' | 'Wheels/brakes/suspension' | 'Other Features';
+
+/** The report's inspectionData: each section's answers by question label, beside the remark, UI version and financer. */
+export type BikeReportData = Partial<Record<BikeReportHeading, Record<string, string>>> & { cjRemark: string; uiVersion: number; financerName: string | null };
+
 /** 001 §3 'Bike report'. */
 export interface BikeReport {
   appointmentId: string;
@@ -119,7 +125,7 @@ export interface BikeReport {
   variant: string;
   status: BikeStatus;
   inspectionEndTime: number;
-  inspectionData: Record<string, Record<string, string>> & { cjRemark: string; uiVersion: number; financerName: string | null };
+  inspectionData: BikeReportData;
   images: { hashKey: string; type: string; uri: string; title: string }[];
 }
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import type { BikeReport } from '../../src/api/bike.ts';
+import type { BikeReport, BikeReportData } from '../../src/api/bike.ts';
 import BikeReportScreen from '../../src/screens/bike/BikeReportScreen.tsx';
 import { PENDING, fail, sessionFor, type Route } from '../support/api.ts';
 import { picture } from '../support/images.ts';
@@ -23,7 +23,7 @@ type Story = StoryObj<typeof meta>;
 const image = (type: string, title: string, colour = '#5a3d7a') => ({ hashKey: `${type}-${title}`, type, uri: picture(title, colour), title });
 
 /** The report's sections as the server keys them (server/bike-repo.ts toBikeReport): heading, then question label. */
-const sections = (): Record<string, Record<string, string>> => ({
+const sections = (): Omit<BikeReportData, 'cjRemark' | 'uiVersion' | 'financerName'> => ({
   'Bike Details': {
     'Registration Number': 'MH12AB1234',
     Make: 'Hero',
@@ -64,8 +64,7 @@ function report(over: Partial<BikeReport> = {}, uiVersion = 2, cjRemark = 'Minor
     variant: 'i3S',
     status: 'APPROVED',
     inspectionEndTime: 1763900000,
-    // The remark, the UI version and the financer sit beside the sections (the type's intersection).
-    inspectionData: Object.assign(sections(), { uiVersion, cjRemark, financerName: uiVersion === 1 ? 'Hero FinCorp' : null }),
+    inspectionData: { ...sections(), uiVersion, cjRemark, financerName: uiVersion === 1 ? 'Hero FinCorp' : null },
     images: IMAGES,
     ...over,
   };

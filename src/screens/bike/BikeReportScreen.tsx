@@ -7,13 +7,13 @@
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import bikeScreens from '../../config/bike-list.json';
-import { fetchBikeMediaConfig, fetchBikeReport, mediaUrl, type BikeMediaConfig, type BikeReport } from '../../api/bike.ts';
+import { fetchBikeMediaConfig, fetchBikeReport, mediaUrl, type BikeMediaConfig, type BikeReport, type BikeReportHeading } from '../../api/bike.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import { bikeDate } from './BikeListScreen.tsx';
 import './bike.css';
 
 /** Section headings of the report, in order (001 §2). */
-const SECTIONS = ['Bike Details', 'Exterior', 'Electricals', 'Engine and transmission', 'Wheels/brakes/suspension', 'Other Features'];
+const SECTIONS: readonly BikeReportHeading[] = ['Bike Details', 'Exterior', 'Electricals', 'Engine and transmission', 'Wheels/brakes/suspension', 'Other Features'];
 
 export default function BikeReportScreen() {
   const { appointmentId = '' } = useParams();
