@@ -23,12 +23,12 @@ import type { InspectionDetail, RegistryData } from '../products/car/inspection.
 import type { RemarkEntry } from '../engine/inspection.ts';
 import type { Edit, EvaluateOptions, ReviewModel, RowState, Tab } from '../engine/types.ts';
 import { errorDetail } from './error-detail.ts';
-import { configFingerprint, DRAFT_DELAY_MS, draftMachine, type DraftNotice } from './review-draft.machine.ts';
+import { configFingerprint, DRAFT_DELAY_MS, draftMachine } from './review-draft.machine.ts';
 import { submissionMachine } from './submission.machine.ts';
 import { AUDIO_REMARK_TEXT, remarkRequest, remarkSaveError } from './remark.machine.ts';
 import type { ImageUploadFields, RemarkRequest, RemarkTarget } from '../api/review.ts';
 
-export { DRAFT_DELAY_MS, type DraftNotice };
+export { DRAFT_DELAY_MS };
 
 export interface ReviewLoaded {
   inspection: InspectionDetail;
@@ -193,6 +193,11 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
   const next = { ...record };
   delete next[key];
   return next;
+}
+
+/** Leaving would lose something: unsubmitted work, or a recorded remark the server does not have yet. */
+export function hasUnsavedWork(context: ReviewContext): boolean {
+  return hasUnsubmittedWork(context) || Object.keys(context.audioRemarks).length > 0;
 }
 
 /** The draft of the review as it stands, or null when there is nothing the server does not have. */

@@ -10,7 +10,7 @@ import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import { ApiError } from '../../src/api/http.ts';
 import type { RemarkRequest, RemarkTarget } from '../../src/api/review.ts';
 import { AUDIO_REMARK_TEXT, REMARK_SAVE_FAILED } from '../../src/machines/remark.machine.ts';
-import { reviewMachine, type ReviewLoaded } from '../../src/machines/review.machine.ts';
+import { hasUnsavedWork, reviewMachine, type ReviewLoaded } from '../../src/machines/review.machine.ts';
 import { controlledCall } from './helpers.ts';
 
 const REVIEWER = 'qc.reviewer@qc.example';
@@ -119,6 +119,17 @@ describe('review machine: an audio remark is its uploadAudioRemark actor (000 §
     actor.send({ type: 'DISCARD_AUDIO_REMARK', key: 'customerName' });
     expect(context().audioRemarks).toEqual({});
     expect(upload.calls).toHaveLength(1);
+  });
+
+  it('a recording the server does not have yet is unsaved work (the leave guard asks) until it is stored or discarded', async () => {
+    const { actor, upload, context } = await start();
+    expect(hasUnsavedWork(context())).toBe(false);
+    actor.send({ type: 'AUDIO_REMARK', key: 'customerName', target: target('customerName'), audio: recording() });
+    expect(hasUnsavedWork(context())).toBe(true);
+    await upload.settle({ error: new Error('offline') });
+    expect(hasUnsavedWork(context())).toBe(true);
+    actor.send({ type: 'DISCARD_AUDIO_REMARK', key: 'customerName' });
+    expect(hasUnsavedWork(context())).toBe(false);
   });
 
   it('a read-only review sends no audio remark', async () => {

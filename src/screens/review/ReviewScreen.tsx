@@ -13,7 +13,7 @@ import type { Edit, ReviewModel, RowState, Tab } from '../../engine/types.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
 import { isDocumentGroup, panelsOn, showsDocumentPopup } from '../../engine/product.ts';
 import type { RemarkTarget } from '../../api/review.ts';
-import { hasUnsubmittedWork, reviewDraft, reviewMachine, reviewSubmission, type ReviewLoaded, type UploadRequest } from '../../machines/review.machine.ts';
+import { hasUnsavedWork, reviewDraft, reviewMachine, reviewSubmission, type ReviewLoaded, type UploadRequest } from '../../machines/review.machine.ts';
 import { draftActors } from '../../machines/review-draft.machine.ts';
 import type { LoginData } from '../../api/session.ts';
 import { saveRemark, setReviewStartTime, uploadImage } from '../../api/review.ts';
@@ -134,7 +134,7 @@ function Review({ actor, store, inspection, session, access, recorder, recording
   const remarkText = useCallback((key: string) => actor.getSnapshot().context.remarks[key] ?? '', [actor]);
   const onRemarkText = useCallback((key: string, text: string) => actor.send({ type: 'REMARK_TEXT', key, text }), [actor]);
   const submission = useSelector(actor, (s) => s.children.submission);
-  const unsaved = useSelector(actor, (s) => s.hasTag('editing') && !s.hasTag('submitted') && hasUnsubmittedWork(s.context));
+  const unsaved = useSelector(actor, (s) => s.hasTag('editing') && !s.hasTag('submitted') && hasUnsavedWork(s.context));
   const confirmLeave = useLeaveGuard(unsaved);
   const [reviewStartTime] = useState(() => dayjs().format('YYYY-MM-DD HH:mm:ss'));
   const urls = useSelector(actor, (s) => s.context.urls);
