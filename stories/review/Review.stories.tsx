@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import { MemoryRouter } from 'react-router-dom';
 import { getProduct } from '../../src/products/registry.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
@@ -75,6 +76,16 @@ export const RegistryBadges: Story = {
       <RegistryBadge row={{ vaahanFlag: 'info', registryValue: 'ROHIT KHAN' }} />
     </div>
   ),
+  /** 000 §5: yes / no / info, each with the registry value, and the SMS value where the comparison used one. */
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('group', { name: 'Matches registry' })).toHaveTextContent('yesRegistry: MH01AB1234');
+    const differs = canvas.getByRole('group', { name: 'Differs from registry' });
+    await expect(differs).toHaveTextContent('Registry: MH01AB1234');
+    await expect(differs).toHaveTextContent('SMS: MH01AB1235');
+    await expect(differs).toHaveAttribute('title', 'Registry: MH01AB1234\nSMS: MH01AB1235');
+    await expect(canvas.getByRole('group', { name: 'Registry info' })).toHaveTextContent('infoRegistry: ROHIT KHAN');
+  },
 };
 
 export const ImageEditorPopup: Story = {
