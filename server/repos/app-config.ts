@@ -1,7 +1,7 @@
 import type { Queryable } from '../db.ts';
 
-/** The `app_config` table: the spec's `api/Config` document and the auto-assignment sleep time. */
-export async function appConfigValue<T>(db: Queryable, key: 'config' | 'sleepTime'): Promise<T | null> {
+/** The `app_config` table: the spec's `api/Config` document, the auto-assignment sleep time and the bikes' media URLs. */
+export async function appConfigValue<T>(db: Queryable, key: 'config' | 'sleepTime' | 'bikePublic'): Promise<T | null> {
   const { rows } = await db.query<{ value: T }>('SELECT value FROM app_config WHERE key = $1', [key]);
   return rows[0]?.value ?? null;
 }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../auth.ts';
-import { assertBikeAssignee, getBike, type BikeMediaData } from '../bike-repo.ts';
-import { badRequest, conflict, errorSchema, notFound } from '../errors.ts';
-import { readForm, sniffImage, storeUpload, validateForm } from '../forms.ts';
-import { audit } from '../repos/inspections.ts';
+import { badRequest, errorSchema, notFound } from '../errors.ts';
+import { readForm, sniffImage, validateForm } from '../forms.ts';
+import { bikeMakes, bikeModelsOfMake, bikeVariantsOfModel, type BikeMediaData } from '../repos/bikes.ts';
 import { appointmentIdSchema } from '../review-helpers.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
+import { uploadBikeImage } from '../services/bike-review.ts';
 
 const q = (properties: Record<string, object> = {}, required: string[] = []) => ({ type: 'object', properties: { ...utm, ...properties }, required });
 const list = (properties: Record<string, object>) => detailOf({ type: 'array', items: { type: 'object', properties } });
@@ -55,49 +55,14 @@ const bikeMainRoutes: FastifyPluginAsync = async (app) => {
       if (file.field !== 'imageFile') throw badRequest(`Unexpected file field ${file.field}; send the image as imageFile`);
       const kind = sniffImage(file.data);
       if (!kind) throw badRequest('Only image files (jpeg, png, webp, gif) can be uploaded');
-      const first = await getBike(app.db, id);
-      assertBikeAssignee(first, me, 'upload its images');
-      const stored = storeUpload(app.ctx.uploadsDir, `bikes/${first.appointment_id}`, form.hashKey ?? form.type, kind.ext, file.data);
-      const uri = stored.url.replace(/^\/uploads\//, '');
-      try {
-        return await app.db.transaction(async (tx) => {
-          const row = await getBike(tx, id, { forUpdate: true });
-          assertBikeAssignee(row, me, 'upload its images');
-          if (row.status !== 'READY_FOR_REVIEW') throw conflict(`Bike appointment ${row.appointment_id} is already ${row.status}`);
-          const images = row.detail.images;
-          let item = form.hashKey ? images.find((m) => m.hashKey === form.hashKey) : undefined;
-          if (form.hashKey && !item) throw notFound(`No image with hashKey ${form.hashKey}`);
-          if (item && item.mediaType !== 'image') throw badRequest(`${form.hashKey} is a video`);
-          const oldUri = item?.uri ?? null;
-          if (item) {
-            item.oldUri = item.uri;
-            item.uri = uri;
-          } else {
-            item = { hashKey: `${row.appointment_id}_${form.type}_qc${images.length + 1}`, type: form.type, mediaType: 'image', uri, title: form.title };
-            images.push(item);
-          }
-          await tx.query('UPDATE bike_inspections SET detail = $2::jsonb, updated_at = now() WHERE id = $1', [row.id, JSON.stringify(row.detail)]);
-          await audit(tx, {
-            actor: me.email,
-            action: 'bike-image-upload',
-            appointmentId: row.appointment_id,
-            before: row.status,
-            after: row.status,
-            detail: { bikeId: row.bike_id, version: row.version, hashKey: item.hashKey, uri, oldUri, mime: kind.mime, size: file.data.length },
-          });
-          return { detail: { hashKey: item.hashKey, uri, url: stored.url, oldUri } };
-        });
-      } catch (error) {
-        stored.remove();
-        throw error;
-      }
+      return { detail: await uploadBikeImage(app.db, app.ctx.uploadsDir, me, id, { type: form.type, title: form.title, hashKey: form.hashKey, file, kind }) };
     },
   );
 
   app.get(
     '/api/bikeMake',
     { config: { access: 'bikeReview' }, schema: { summary: 'Bike makes', querystring: q(), response: { 200: list({ name: { type: 'string' }, code: { type: 'string' } }), ...guardedErrors } } },
-    async () => ({ detail: (await app.db.query('SELECT name, code FROM bike_makes ORDER BY name')).rows }),
+    async () => ({ detail: await bikeMakes(app.db) }),
   );
 
   app.get(
@@ -110,10 +75,7 @@ const bikeMainRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: list({ id: { type: 'integer' }, name: { type: 'string' }, variant: { type: 'array', items: variantItem } }), ...guardedErrors },
       },
     },
-    async (request) => {
-      const { makeCode } = request.query as { makeCode: string };
-      return { detail: (await app.db.query('SELECT id, name, variant FROM bike_models WHERE make_code = $1 ORDER BY name', [makeCode])).rows };
-    },
+    async (request) => ({ detail: await bikeModelsOfMake(app.db, (request.query as { makeCode: string }).makeCode) }),
   );
 
   app.get(
@@ -128,9 +90,9 @@ const bikeMainRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { model_id } = request.query as { model_id: number };
-      const { rows } = await app.db.query<{ variant: { name: string; code: string }[] }>('SELECT variant FROM bike_models WHERE id = $1', [model_id]);
-      if (!rows[0]) throw notFound(`Bike model ${model_id} not found`);
-      return { detail: rows[0].variant };
+      const variants = await bikeVariantsOfModel(app.db, model_id);
+      if (!variants) throw notFound(`Bike model ${model_id} not found`);
+      return { detail: variants };
     },
   );
 };

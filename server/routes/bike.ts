@@ -1,30 +1,27 @@
-import dayjs from 'dayjs';
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../auth.ts';
-import type { Queryable } from '../db.ts';
-import {
-  assertBikeAssignee,
-  getBike,
-  toBikeDetail,
-  toBikeListRow,
-  toBikeReport,
-  toBikeVersionRow,
-  BIKE_SECTIONS,
-  type BikeFieldData,
-  type BikeRow,
-} from '../bike-repo.ts';
-import { badRequest, conflict, errorSchema, forbidden } from '../errors.ts';
-import { readForm, storeUpload, validateForm } from '../forms.ts';
-import { audit } from '../repos/inspections.ts';
-import { appointmentIdSchema, sameEmail } from '../review-helpers.ts';
+import { errorSchema } from '../errors.ts';
+import { readForm, validateForm } from '../forms.ts';
+import { appConfigValue } from '../repos/app-config.ts';
+import { financiersOfStatus, getBike, toBikeDetail, toBikeReport } from '../repos/bikes.ts';
+import { appointmentIdSchema } from '../review-helpers.ts';
 import { anyObject, detailOf, email, guardedErrors, utm, ymd } from '../schemas.ts';
-import { textPdf } from '../seed/pdf.ts';
-import { bikeSubmitStatus } from '../bike-outcome.ts';
-import { reviewProductConfig } from '../services/product-config.ts';
+import {
+  assignBike,
+  bikeVersions,
+  generateBikeReport,
+  listBikes,
+  pushBikeData,
+  submitBike,
+  type BikeListQuery,
+  type BikePush,
+  type BikeSubmitForm,
+} from '../services/bike-review.ts';
 
-/** Bike list constants of spec 001 §9: 50 a page, the READY_FOR_REVIEW fetch at most 500, a six-month window. */
-const PAGE_SIZE = 50;
-const WINDOW_MONTHS = 6;
+interface BikeMediaConfig {
+  imageUrlTemplate: string;
+  videoBaseUrl: string;
+}
 
 /** A key a request may name (sections, fields): letters and digits, never a prototype key. */
 const safeKey = '^(?!(?:__proto__|constructor|prototype)$)[A-Za-z][A-Za-z0-9_]{0,40}$';
@@ -106,23 +103,6 @@ const pushBody = {
   required: ['appointmentId'],
 } as const;
 
-interface PushedField {
-  value?: BikeFieldData['value'];
-  id?: string | number | null;
-  rejected?: boolean;
-  subParts?: Record<string, PushedField>;
-}
-interface PushBody {
-  appointmentId: string;
-  inspectionData?: Record<string, Record<string, PushedField>>;
-  images?: { hashKey: string; rejected: boolean }[];
-  videos?: { hashKey: string; rejected: boolean }[];
-  reason?: string;
-  make?: { name?: string; code: string };
-  model?: { name?: string; id: number };
-  variant?: { name?: string; code: string };
-}
-
 const assignForm = { type: 'object', properties: { ...utm, assignUser: email }, required: ['assignUser'] } as const;
 const submitForm = {
   type: 'object',
@@ -138,30 +118,6 @@ const submitForm = {
   },
   required: ['status'],
 } as const;
-
-/** A form's configVersion as reviewProductConfig takes it: 'seed' is null, absent is the active version. */
-const formConfigVersion = (text: string | undefined) => (text === undefined ? undefined : text === 'seed' ? null : Number(text));
-
-const own = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
-
-/** Applies pushed corrections onto stored fields: unknown sections or fields are refused; the inspector's value is kept once. */
-function applyFields(stored: Record<string, BikeFieldData>, pushed: Record<string, PushedField>, path: string): void {
-  for (const [key, change] of Object.entries(pushed)) {
-    if (!own(stored, key)) throw badRequest(`Unknown field ${path}.${key}`);
-    const field = stored[key];
-    if (change.value !== undefined && JSON.stringify(change.value) !== JSON.stringify(field.value)) {
-      if (!own(field, 'inspectorValue')) field.inspectorValue = field.value;
-      field.value = change.value;
-    }
-    if (change.id !== undefined) field.id = change.id;
-    if (change.rejected !== undefined) field.rejected = change.rejected;
-    if (change.subParts) applyFields((field.subParts ??= {}), change.subParts, `${path}.${key}`);
-  }
-}
-
-function assertReviewable(row: BikeRow): void {
-  if (row.status !== 'READY_FOR_REVIEW') throw conflict(`Bike appointment ${row.appointment_id} is already ${row.status}`);
-}
 
 /** Bikes host calls of spec 001 §7 (DESIGN.md: `/bike-api/`). */
 const bikeRoutes: FastifyPluginAsync = async (app) => {
@@ -191,46 +147,7 @@ const bikeRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: listOf(listRowSchema), ...guardedErrors },
       },
     },
-    async (request) => {
-      const q = request.query as {
-        status: string; appointmentId?: string; daysElapsed?: number; limit?: number; page: number; user?: string; query?: string; startDate?: string; endDate?: string;
-      };
-      const where = ['is_latest', 'status = $1'];
-      const params: unknown[] = [q.status];
-      const add = (sql: (n: string) => string, value: unknown) => {
-        params.push(value);
-        where.push(sql(`$${params.length}`));
-      };
-      let limit = PAGE_SIZE;
-      let offset = 0;
-      if (q.appointmentId) {
-        add((n) => `appointment_id = ${n}`, q.appointmentId);
-      } else if (q.daysElapsed !== undefined) {
-        add((n) => `inspection_end_time >= ${n}`, dayjs().subtract(q.daysElapsed, 'day').toISOString());
-        limit = q.limit ?? 500;
-      } else {
-        const end = q.endDate ? dayjs(q.endDate) : dayjs();
-        const start = q.startDate ? dayjs(q.startDate) : end.subtract(WINDOW_MONTHS, 'month');
-        if (!end.isValid() || !start.isValid()) throw badRequest('startDate and endDate must be dates YYYY-MM-DD');
-        if (start.isAfter(end)) throw badRequest('startDate must not be after endDate');
-        if (start.isBefore(end.subtract(WINDOW_MONTHS, 'month').startOf('day'))) throw badRequest('The date range may span at most six months');
-        add((n) => `inspection_end_time >= ${n}`, start.startOf('day').toISOString());
-        add((n) => `inspection_end_time <= ${n}`, end.endOf('day').toISOString());
-        offset = (q.page - 1) * PAGE_SIZE;
-      }
-      if (q.user) add((n) => `lower(qc_user) = lower(${n})`, q.user);
-      const text = q.query?.trim();
-      if (text) {
-        add((n) => `(appointment_id ILIKE ${n} OR make ILIKE ${n} OR model ILIKE ${n} OR inspection_user ILIKE ${n})`, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      }
-      const whereSql = where.join(' AND ');
-      const total = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM bike_inspections WHERE ${whereSql}`, params);
-      const { rows } = await app.db.query<BikeRow>(
-        `SELECT * FROM bike_inspections WHERE ${whereSql} ORDER BY inspection_end_time DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
-        params,
-      );
-      return { data: rows.map(toBikeListRow), total: total.rows[0].n };
-    },
+    async (request) => listBikes(app.db, request.query as BikeListQuery),
   );
 
   app.get(
@@ -239,11 +156,7 @@ const bikeRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'bikeReview' },
       schema: { summary: 'One bike inspection by appointment id (the latest, or ?version)', params: appointmentParams, querystring: versionQuery, response: detailAnswer },
     },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      const { version } = request.query as { version?: number };
-      return { detail: toBikeDetail(await getBike(app.db, id, { version })) };
-    },
+    async (request) => ({ detail: toBikeDetail(await getBike(app.db, (request.params as { id: string }).id, { version: (request.query as { version?: number }).version })) }),
   );
 
   app.post(
@@ -259,21 +172,8 @@ const bikeRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      const { id } = request.params as { id: string };
       const form = validateForm<{ assignUser: string }>(assignForm, (await readForm(request)).fields);
-      if (!sameEmail(form.assignUser, me.email)) throw forbidden('You can only assign a bike inspection to yourself');
-      return app.db.transaction(async (tx) => {
-        const row = await getBike(tx, id, { forUpdate: true });
-        assertReviewable(row);
-        if (row.qc_user && !sameEmail(row.qc_user, me.email)) throw conflict(`Already assigned to ${row.qc_user}`);
-        if (!row.qc_user) {
-          await tx.query('UPDATE bike_inspections SET qc_user = $2, updated_at = now() WHERE id = $1', [row.id, me.email]);
-          await audit(tx, { actor: me.email, action: 'bike-assign', appointmentId: row.appointment_id, before: row.status, after: row.status, detail: { bikeId: row.bike_id, version: row.version, qcUser: me.email } });
-          row.qc_user = me.email;
-        }
-        return { detail: toBikeDetail(row) };
-      });
+      return { detail: await assignBike(app.db, currentUser(request), (request.params as { id: string }).id, form.assignUser) };
     },
   );
 
@@ -293,35 +193,8 @@ const bikeRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      const { id } = request.params as { id: string };
-      const form = validateForm<{ status: 'APPROVED' | 'REJECTED'; reason?: string; bikeId?: number; appointmentId?: string; version?: number; configVersion?: string }>(
-        submitForm,
-        (await readForm(request)).fields,
-      );
-      if (form.appointmentId !== undefined && form.appointmentId !== id) throw badRequest('appointmentId does not match the path');
-      const product = await reviewProductConfig(app.db, 'bike', formConfigVersion(form.configVersion));
-      return app.db.transaction(async (tx) => {
-        const row = await getBike(tx, id, { forUpdate: true });
-        assertBikeAssignee(row, me, 'submit it');
-        if (form.bikeId !== undefined && form.bikeId !== row.bike_id) throw badRequest('bikeId does not match the appointment');
-        if (form.version !== undefined && form.version !== row.version) throw conflict(`Version ${form.version} is not the current version (${row.version})`);
-        assertReviewable(row);
-        const expected = bikeSubmitStatus(row, product.config);
-        if (expected !== form.status) throw badRequest(`The review's ticks give the status ${expected}, not ${form.status}`);
-        await tx.query('UPDATE bike_inspections SET status = $2, reason = $3, config_version = $4, qc_end_time = now(), updated_at = now() WHERE id = $1', [
-          row.id, form.status, form.reason ?? null, product.version,
-        ]);
-        await audit(tx, {
-          actor: me.email,
-          action: 'bike-submit',
-          appointmentId: row.appointment_id,
-          before: row.status,
-          after: form.status,
-          detail: { bikeId: row.bike_id, version: row.version, reason: form.reason ?? null, configVersion: product.version },
-        });
-        return { detail: toBikeDetail({ ...row, status: form.status, reason: form.reason ?? null, qc_end_time: new Date() }) };
-      });
+      const form = validateForm<BikeSubmitForm>(submitForm, (await readForm(request)).fields);
+      return { detail: await submitBike(app.db, currentUser(request), (request.params as { id: string }).id, form) };
     },
   );
 
@@ -339,55 +212,7 @@ const bikeRoutes: FastifyPluginAsync = async (app) => {
         response: detailAnswer,
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const { id } = request.params as { id: string };
-      const body = request.body as PushBody;
-      if (body.appointmentId !== id) throw badRequest('appointmentId does not match the path');
-      const catalogue = body.make || body.model || body.variant ? await resolveMakeModelVariant(app.db, body) : null;
-      return app.db.transaction(async (tx) => {
-        const row = await getBike(tx, id, { forUpdate: true });
-        assertBikeAssignee(row, me, 'edit it');
-        assertReviewable(row);
-        const detail = row.detail;
-        const sections = new Set(BIKE_SECTIONS.map(([key]) => key));
-        for (const [section, fields] of Object.entries(body.inspectionData ?? {})) {
-          if (!sections.has(section)) throw badRequest(`Unknown section ${section}`);
-          applyFields(detail.inspectionData[section] as Record<string, BikeFieldData>, fields, section);
-        }
-        const media = new Map(detail.images.map((m) => [m.hashKey, m]));
-        for (const [list, kind] of [[body.images, 'image'], [body.videos, 'video']] as const) {
-          for (const tick of list ?? []) {
-            const item = media.get(tick.hashKey);
-            if (!item || item.mediaType !== kind) throw badRequest(`No ${kind} with hashKey ${tick.hashKey}`);
-            item.rejected = tick.rejected;
-          }
-        }
-        let { make, model, variant } = row;
-        if (catalogue) {
-          ({ make, model, variant } = catalogue.names);
-          const bikeDetails = detail.inspectionData.bikeDetails as Record<string, BikeFieldData>;
-          for (const [key, value, code] of [['make', make, catalogue.codes.make], ['model', model, catalogue.codes.model], ['variant', variant, catalogue.codes.variant]] as const) {
-            const field = bikeDetails[key];
-            if (!own(field, 'inspectorValue')) field.inspectorValue = field.value;
-            field.value = value;
-            field.id = code;
-          }
-        }
-        await tx.query('UPDATE bike_inspections SET detail = $2::jsonb, make = $3, model = $4, variant = $5, reason = coalesce($6, reason), updated_at = now() WHERE id = $1', [
-          row.id, JSON.stringify(detail), make, model, variant, body.reason ?? null,
-        ]);
-        await audit(tx, {
-          actor: me.email,
-          action: catalogue ? 'bike-make-model-variant' : 'bike-data',
-          appointmentId: row.appointment_id,
-          before: row.status,
-          after: row.status,
-          detail: { bikeId: row.bike_id, version: row.version, sections: Object.keys(body.inspectionData ?? {}), images: body.images?.length ?? 0, videos: body.videos?.length ?? 0, makeModelVariant: catalogue?.names ?? null },
-        });
-        return { detail: toBikeDetail({ ...row, detail, make, model, variant }) };
-      });
-    },
+    async (request) => ({ detail: await pushBikeData(app.db, currentUser(request), (request.params as { id: string }).id, request.body as BikePush) }),
   );
 
   app.post(
@@ -396,32 +221,7 @@ const bikeRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'bikeReview' },
       schema: { summary: 'Generate the PDF of the bike report of the latest version (assignee only); answers the detail with its pdfUrl', params: appointmentParams, querystring: { type: 'object', properties: utm }, response: detailAnswer },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const { id } = request.params as { id: string };
-      const first = await getBike(app.db, id);
-      assertBikeAssignee(first, me, 'generate its report');
-      const report = toBikeReport(first);
-      const lines = [
-        `Appointment ID: ${report.appointmentId}   Version: ${report.version}   Status: ${report.status}`,
-        `${report.make} ${report.model} ${report.variant}   ${report.regNo}`,
-        'CJ Remarks:',
-        ...String(report.inspectionData.cjRemark ?? '').split('\n'),
-      ];
-      const stored = storeUpload(app.ctx.uploadsDir, `bikes/${first.appointment_id}`, `report-v${first.version}`, 'pdf', textPdf('INSPECTION REPORT', lines));
-      try {
-        return await app.db.transaction(async (tx) => {
-          const row = await getBike(tx, id, { forUpdate: true });
-          assertBikeAssignee(row, me, 'generate its report');
-          await tx.query('UPDATE bike_inspections SET pdf_url = $2, updated_at = now() WHERE id = $1', [row.id, stored.url]);
-          await audit(tx, { actor: me.email, action: 'bike-generate', appointmentId: row.appointment_id, before: row.status, after: row.status, detail: { bikeId: row.bike_id, version: row.version, pdfUrl: stored.url, oldPdfUrl: row.pdf_url } });
-          return { detail: toBikeDetail({ ...row, pdf_url: stored.url }) };
-        });
-      } catch (error) {
-        stored.remove();
-        throw error;
-      }
-    },
+    async (request) => ({ detail: await generateBikeReport(app.db, app.ctx.uploadsDir, currentUser(request), (request.params as { id: string }).id) }),
   );
 
   app.get(
@@ -430,11 +230,7 @@ const bikeRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'bikeReport' },
       schema: { summary: 'The bike report of an appointment (latest, or ?version)', params: appointmentParams, querystring: versionQuery, response: detailAnswer },
     },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      const { version } = request.query as { version?: number };
-      return { detail: toBikeReport(await getBike(app.db, id, { version })) };
-    },
+    async (request) => ({ detail: toBikeReport(await getBike(app.db, (request.params as { id: string }).id, { version: (request.query as { version?: number }).version })) }),
   );
 
   app.get(
@@ -443,14 +239,7 @@ const bikeRoutes: FastifyPluginAsync = async (app) => {
       config: { access: 'bikeVersions' },
       schema: { summary: 'All versions of a bike appointment in the six-month window, newest first', params: appointmentParams, querystring: { type: 'object', properties: utm }, response: { 200: listOf(versionRowSchema), ...guardedErrors } },
     },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      const { rows } = await app.db.query<BikeRow>(
-        'SELECT * FROM bike_inspections WHERE appointment_id = $1 AND inspection_end_time >= $2 ORDER BY version DESC',
-        [id, dayjs().subtract(WINDOW_MONTHS, 'month').startOf('day').toISOString()],
-      );
-      return { data: rows.map(toBikeVersionRow), total: rows.length };
-    },
+    async (request) => bikeVersions(app.db, (request.params as { id: string }).id),
   );
 
   app.get(
@@ -463,10 +252,7 @@ const bikeRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: detailOf({ type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, status: { type: 'string' } } } }), ...guardedErrors },
       },
     },
-    async (request) => {
-      const { status } = request.query as { status: string };
-      return { detail: (await app.db.query('SELECT id, name, status FROM financiers WHERE status = $1 ORDER BY name', [status])).rows };
-    },
+    async (request) => ({ detail: await financiersOfStatus(app.db, (request.query as { status: string }).status) }),
   );
 
   app.get(
@@ -479,27 +265,8 @@ const bikeRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: detailOf({ type: 'object', properties: { imageUrlTemplate: { type: 'string' }, videoBaseUrl: { type: 'string' } }, required: ['imageUrlTemplate', 'videoBaseUrl'] }), ...guardedErrors },
       },
     },
-    async () => {
-      const { rows } = await app.db.query<{ value: { imageUrlTemplate: string; videoBaseUrl: string } }>("SELECT value FROM app_config WHERE key = 'bikePublic'");
-      return { detail: rows[0]?.value ?? { imageUrlTemplate: '/uploads/{uri}', videoBaseUrl: '/uploads/' } };
-    },
+    async () => ({ detail: (await appConfigValue<BikeMediaConfig>(app.db, 'bikePublic')) ?? { imageUrlTemplate: '/uploads/{uri}', videoBaseUrl: '/uploads/' } }),
   );
 };
-
-/** Checks a pushed make/model/variant against the catalogue (the model belongs to the make, the variant to the model). */
-async function resolveMakeModelVariant(db: Queryable, body: PushBody) {
-  if (!body.make || !body.model || !body.variant) throw badRequest('make, model and variant are updated together');
-  const { rows } = await db.query<{ make_name: string; model_name: string; variant: { name: string; code: string }[] }>(
-    'SELECT mk.name AS make_name, md.name AS model_name, md.variant FROM bike_models md JOIN bike_makes mk ON mk.code = md.make_code WHERE md.id = $1 AND md.make_code = $2',
-    [body.model.id, body.make.code],
-  );
-  if (!rows[0]) throw badRequest(`Model ${body.model.id} is not a model of make ${body.make.code}`);
-  const variant = rows[0].variant.find((v) => v.code === body.variant!.code);
-  if (!variant) throw badRequest(`Variant ${body.variant.code} is not a variant of model ${body.model.id}`);
-  return {
-    names: { make: rows[0].make_name, model: rows[0].model_name, variant: variant.name },
-    codes: { make: body.make.code, model: body.model.id, variant: variant.code },
-  };
-}
 
 export default bikeRoutes;

@@ -1,8 +1,7 @@
-import type { SessionUser } from './auth.ts';
-import type { Queryable } from './db.ts';
-import { forbidden, notFound } from './errors.ts';
-import { sameEmail } from './review-helpers.ts';
-import { setOwn } from './safe-input.ts';
+/** The bike tables (spec 001): bike_inspections (one row per version), bike_makes, bike_models, financiers, and the rows' API shapes. */
+import type { Queryable } from '../db.ts';
+import { notFound } from '../errors.ts';
+import { setOwn } from '../safe-input.ts';
 
 export type BikeStatus = 'READY_FOR_REVIEW' | 'APPROVED' | 'REJECTED';
 
@@ -68,11 +67,6 @@ export async function getBike(db: Queryable, appointmentId: string, opts: { vers
   );
   if (!rows[0]) throw notFound(opts.version === undefined ? `Bike appointment ${appointmentId} not found` : `Version ${opts.version} of bike appointment ${appointmentId} not found`);
   return rows[0];
-}
-
-/** Spec 001 §2, §6: only the QC user the bike is assigned to edits and submits it. */
-export function assertBikeAssignee(row: BikeRow, me: SessionUser, what: string): void {
-  if (!sameEmail(row.qc_user, me.email)) throw forbidden(`Only the QC user assigned to this bike can ${what}`);
 }
 
 /** The bike detail of spec 001 §3 (bikeId, appointmentId, id, qcUser, cjName, cjRemark, reportUrl, pdfUrl, version, images, inspectionData). */
@@ -173,3 +167,96 @@ export function toBikeReport(row: BikeRow) {
     images: row.detail.images.filter((m) => m.mediaType === 'image').map((m) => ({ hashKey: m.hashKey, type: m.type, uri: m.uri, title: m.title })),
   };
 }
+
+/** The filters of the bike list, already resolved by the service: the SQL only applies them. */
+export interface BikeListFilter {
+  status: string;
+  appointmentId?: string;
+  /** inspection_end_time from … (ISO) */
+  from?: string;
+  /** inspection_end_time up to … (ISO) */
+  to?: string;
+  qcUser?: string;
+  /** Matched against appointment id, make, model and inspector (substring, case-insensitive). */
+  text?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Latest versions matching the filter, newest first, with their total. */
+export async function bikePage(db: Queryable, f: BikeListFilter): Promise<{ rows: BikeRow[]; total: number }> {
+  const where = ['is_latest', 'status = $1'];
+  const params: unknown[] = [f.status];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (f.appointmentId) add((n) => `appointment_id = ${n}`, f.appointmentId);
+  if (f.from) add((n) => `inspection_end_time >= ${n}`, f.from);
+  if (f.to) add((n) => `inspection_end_time <= ${n}`, f.to);
+  if (f.qcUser) add((n) => `lower(qc_user) = lower(${n})`, f.qcUser);
+  if (f.text) {
+    add((n) => `(appointment_id ILIKE ${n} OR make ILIKE ${n} OR model ILIKE ${n} OR inspection_user ILIKE ${n})`, `%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  const whereSql = where.join(' AND ');
+  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM bike_inspections WHERE ${whereSql}`, params);
+  const { rows } = await db.query<BikeRow>(
+    `SELECT * FROM bike_inspections WHERE ${whereSql} ORDER BY inspection_end_time DESC, id DESC LIMIT ${f.limit} OFFSET ${f.offset}`,
+    params,
+  );
+  return { rows, total: total.rows[0].n };
+}
+
+/** Every version of an appointment inspected since `since` (ISO), newest first. */
+export async function bikeVersionsSince(db: Queryable, appointmentId: string, since: string): Promise<BikeRow[]> {
+  const { rows } = await db.query<BikeRow>('SELECT * FROM bike_inspections WHERE appointment_id = $1 AND inspection_end_time >= $2 ORDER BY version DESC', [appointmentId, since]);
+  return rows;
+}
+
+export async function setBikeQcUser(db: Queryable, id: number, qcUser: string): Promise<void> {
+  await db.query('UPDATE bike_inspections SET qc_user = $2, updated_at = now() WHERE id = $1', [id, qcUser]);
+}
+
+/** The submitted status and reason, the config version it was checked against (null: the seed) and the QC end time. */
+export async function storeBikeStatus(db: Queryable, id: number, s: { status: BikeStatus; reason: string | null; configVersion: number | null }): Promise<void> {
+  await db.query('UPDATE bike_inspections SET status = $2, reason = $3, config_version = $4, qc_end_time = now(), updated_at = now() WHERE id = $1', [
+    id, s.status, s.reason, s.configVersion,
+  ]);
+}
+
+/** The stored document, make/model/variant columns and (when given) the reason. */
+export async function storeBikeData(db: Queryable, id: number, data: { detail: BikeDetailData; make: string; model: string; variant: string; reason: string | null }): Promise<void> {
+  await db.query('UPDATE bike_inspections SET detail = $2::jsonb, make = $3, model = $4, variant = $5, reason = coalesce($6, reason), updated_at = now() WHERE id = $1', [
+    id, JSON.stringify(data.detail), data.make, data.model, data.variant, data.reason,
+  ]);
+}
+
+export async function storeBikeDetail(db: Queryable, id: number, detail: BikeDetailData): Promise<void> {
+  await db.query('UPDATE bike_inspections SET detail = $2::jsonb, updated_at = now() WHERE id = $1', [id, JSON.stringify(detail)]);
+}
+
+export async function setBikePdfUrl(db: Queryable, id: number, pdfUrl: string): Promise<void> {
+  await db.query('UPDATE bike_inspections SET pdf_url = $2, updated_at = now() WHERE id = $1', [id, pdfUrl]);
+}
+
+/** A model of a make with its make's and its own name and its variants; null when the model is not one of the make. */
+export async function bikeModelOfMake(db: Queryable, modelId: number, makeCode: string) {
+  const { rows } = await db.query<{ make_name: string; model_name: string; variant: { name: string; code: string }[] }>(
+    'SELECT mk.name AS make_name, md.name AS model_name, md.variant FROM bike_models md JOIN bike_makes mk ON mk.code = md.make_code WHERE md.id = $1 AND md.make_code = $2',
+    [modelId, makeCode],
+  );
+  return rows[0] ?? null;
+}
+
+export const bikeMakes = async (db: Queryable) => (await db.query('SELECT name, code FROM bike_makes ORDER BY name')).rows;
+
+export const bikeModelsOfMake = async (db: Queryable, makeCode: string) =>
+  (await db.query('SELECT id, name, variant FROM bike_models WHERE make_code = $1 ORDER BY name', [makeCode])).rows;
+
+/** The variants of a model; null when there is no such model. */
+export async function bikeVariantsOfModel(db: Queryable, modelId: number): Promise<{ name: string; code: string }[] | null> {
+  const { rows } = await db.query<{ variant: { name: string; code: string }[] }>('SELECT variant FROM bike_models WHERE id = $1', [modelId]);
+  return rows[0]?.variant ?? null;
+}
+
+export const financiersOfStatus = async (db: Queryable, status: string) => (await db.query('SELECT id, name, status FROM financiers WHERE status = $1 ORDER BY name', [status])).rows;
