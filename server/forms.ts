@@ -93,6 +93,49 @@ export function sniffAudio(data: Buffer): { ext: string; mime: string } | null {
   return null;
 }
 
+/** A CSV upload's text: a file must be there, and be text (no NUL bytes, valid UTF-8). */
+export function csvText(file: FormFile | null, field: string): string {
+  if (!file || file.field !== field || !file.data.length) throw badRequest('Please select csv file to upload');
+  const text = file.data.toString('utf8');
+  if (file.data.includes(0) || text.includes('\uFFFD')) throw badRequest('The file is not a CSV text file');
+  return text;
+}
+
+/** What a video file's first bytes say it is (MP4/MOV, WebM/Matroska, Ogg); the declared type is not trusted. */
+export function sniffVideo(data: Buffer): { ext: string; mime: string } | null {
+  if (data.length >= 12 && data.toString('latin1', 4, 8) === 'ftyp') return data.toString('latin1', 8, 10) === 'qt' ? { ext: 'mov', mime: 'video/quicktime' } : { ext: 'mp4', mime: 'video/mp4' };
+  if (data.length >= 4 && data.readUInt32BE(0) === 0x1a45dfa3) return { ext: 'webm', mime: 'video/webm' };
+  if (data.length >= 4 && data.toString('latin1', 0, 4) === 'OggS') return { ext: 'ogg', mime: 'video/ogg' };
+  return null;
+}
+
+/** A multipart form with up to `maxFiles` files (the app-wide limit is one), keyed by field. */
+export async function readFilesForm(request: FastifyRequest, maxFiles: number): Promise<{ fields: Record<string, string>; files: Map<string, FormFile> }> {
+  if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body');
+  const fields: Record<string, string> = Object.create(null);
+  const files = new Map<string, FormFile>();
+  try {
+    for await (const part of request.parts({ limits: { files: maxFiles } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (files.has(part.fieldname)) throw badRequest(`Only one ${part.fieldname} file may be sent`);
+        files.set(part.fieldname, { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
+      } else {
+        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        checkRequestData(value, DEFAULT_MAX_DEPTH, part.fieldname);
+        setOwn(fields, part.fieldname, value);
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'Payload Too Large', 'The file is larger than 10 MB');
+    if (code === 'FST_FILES_LIMIT') throw badRequest(`At most ${maxFiles} files may be sent`);
+    throw badRequest(`Malformed multipart body: ${(error as Error).message}`);
+  }
+  return { fields, files };
+}
+
 /** A path segment safe to use in a file name (appointment ids, hash keys). */
 export const safeSegment = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 80) || 'x';
 

@@ -71,3 +71,14 @@ export const nocIssuedFor = async (db: Queryable) => (await db.query('SELECT id,
 /** Comment options of a section, by rank. */
 export const commentOptions = async (db: Queryable, section: string) =>
   (await db.query('SELECT comment, id, status, rank, type FROM comment_options WHERE section = $1 ORDER BY rank, id', [section])).rows;
+
+/** The catalogue variant an admin names by id, name or display name (of the model when known; the inspection's year first). */
+export async function variantByIdOrName(db: Queryable, q: { modelId: number | null; variant: string; year: number | null }) {
+  const { rows } = await db.query<{ variant_id: number; variant_name: string; variant_display_name: string; transportation_category: string }>(
+    `SELECT variant_id, variant_name, variant_display_name, transportation_category FROM variants
+      WHERE ($1::int IS NULL OR model_id = $1) AND (variant_id::text = $2 OR lower(variant_name) = lower($2) OR lower(variant_display_name) = lower($2))
+      ORDER BY (year = $3::int) IS TRUE DESC, year DESC LIMIT 1`,
+    [q.modelId, q.variant, q.year],
+  );
+  return rows[0] ?? null;
+}

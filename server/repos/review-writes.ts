@@ -4,8 +4,8 @@ import type { Queryable } from '../db.ts';
 import type { InspectionRow } from './inspections.ts';
 
 /**
- * The writes of the review flows on `inspections` and `submissions` (reads of inspections live in
- * repos/inspections.ts). Callers hold the inspection's row lock.
+ * The writes of the review flows and admin corrections on `inspections` and `submissions` (reads of inspections live in
+ * inspections-repo.ts). Callers hold the inspection's row lock.
  */
 
 /** Gives a free inspection to `assignee` (smReview); null when someone else took it meanwhile. */
@@ -58,4 +58,9 @@ export async function insertSubmission(db: Queryable, s: SubmissionRecord): Prom
        review_start_time, review_end_time, payload, config_version) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11::jsonb,$12)`,
     [s.carId, s.version, s.reviewer, s.statusBefore, s.statusAfter, s.isApprovedByQc, s.isDummy, s.isCritical, s.start.toISOString(), s.end.toISOString(), JSON.stringify(s.payload), s.configVersion],
   );
+}
+
+/** An admin correction of the stored detail (and the variant column when it changed). */
+export async function storeCorrectedDetail(db: Queryable, carId: number, detail: InspectionDetail, variant?: string): Promise<void> {
+  await db.query('UPDATE inspections SET detail = $2::jsonb, variant = coalesce($3, variant), updated_at = now() WHERE car_id = $1', [carId, JSON.stringify(detail), variant ?? null]);
 }
