@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { createSession, currentUser, findUserByEmail, revokeAllSessions, revokeSession, verifyGoogleIdToken, type SessionUser } from '../auth.ts';
-import { knownRole } from '../access.ts';
-import { badRequest, errorSchema, forbidden } from '../errors.ts';
+import { currentUser } from '../auth.ts';
+import { errorSchema } from '../errors.ts';
 import { UNFLAG_CONFIG } from '../gs-config.ts';
-import { audit } from '../repos/inspections.ts';
 import { detailOf, email, guardedErrors, utm } from '../schemas.ts';
+import { signInByName, signInWithGoogle, signOut, signOutEverywhere } from '../services/session.ts';
 
 const loginAnswer = {
   type: 'object',
@@ -24,11 +23,6 @@ const loginAnswer = {
 
 const loginErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema } as const;
 
-/** Messages of spec 000 §8 for refused sign-ins. */
-export const NOT_COMPANY_USER = 'Not a Valid company user, please sign in with your company account';
-export const NO_QC_ROLE = 'No valid QC role assigned';
-export const ACCOUNT_INACTIVE = 'This account is inactive, please contact your QC admin';
-
 /** Session calls of spec 000 §7: oauth, google-auth, getLoginDetails, qcLogout, getAllDispositions. */
 const dispositionList = { type: 'array', items: { type: 'object', properties: { key: { type: 'string' }, label: { type: 'string' } } } } as const;
 
@@ -43,36 +37,6 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
       return `${request.ip}|${typeof name === 'string' ? name.toLowerCase() : ''}`;
     },
   };
-  async function signIn(emailAddress: string): Promise<SessionUser & { role: string }> {
-    const domain = emailAddress.split('@')[1]?.toLowerCase() ?? '';
-    if (!app.ctx.allowedDomains.includes(domain)) throw forbidden(NOT_COMPANY_USER);
-    const user = await findUserByEmail(app.db, emailAddress);
-    if (!user || !knownRole(user.role)) throw forbidden(NO_QC_ROLE);
-    if (!user.isActive) throw forbidden(ACCOUNT_INACTIVE);
-    return user as SessionUser & { role: string };
-  }
-
-  async function answer(user: SessionUser & { role: string }, via: string) {
-    const access_token = await createSession(app.db, user.id, app.ctx.tokenTtlMs);
-    await audit(app.db, { actor: user.email, action: 'login', detail: { via } });
-    return {
-      access_token,
-      role: user.role,
-      email: user.email,
-      name: user.name,
-      isExcludedUser: user.isExcludedUser,
-      imageHost: '',
-      imageQuality: '',
-      videoHost: '',
-      firebaseToken: '',
-    };
-  }
-
-  async function fromGoogle(idToken: string) {
-    if (!app.ctx.googleClientId) throw badRequest('Google sign-in is not configured (GOOGLE_CLIENT_ID)');
-    const claims = await verifyGoogleIdToken(idToken, { clientId: app.ctx.googleClientId, jwks: app.ctx.jwks });
-    return signIn(claims.email);
-  }
 
   app.post(
     '/oauth',
@@ -96,13 +60,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { loginUserName, googleIdToken } = request.body as { loginUserName: string; googleIdToken?: string };
-      if (app.ctx.authMode === 'google') {
-        if (!googleIdToken) throw badRequest('googleIdToken is required');
-        const user = await fromGoogle(googleIdToken);
-        if (user.email.toLowerCase() !== loginUserName.toLowerCase()) throw badRequest('loginUserName does not match the Google account');
-        return answer(user, 'google');
-      }
-      return answer(await signIn(loginUserName), 'dev');
+      return signInByName(app.db, app.ctx, loginUserName, googleIdToken);
     },
   );
 
@@ -124,7 +82,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { googleIdToken, credential } = request.body as { googleIdToken?: string; credential?: string };
-      return answer(await fromGoogle((googleIdToken ?? credential)!), 'google');
+      return signInWithGoogle(app.db, app.ctx, (googleIdToken ?? credential)!);
     },
   );
 
@@ -161,9 +119,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      await revokeSession(app.db, request.token!);
-      await audit(app.db, { actor: user.email, action: 'logout' });
+      await signOut(app.db, currentUser(request), request.token!);
       return { detail: 'ok' };
     },
   );
@@ -179,12 +135,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: detailOf({ type: 'object', properties: { revoked: { type: 'integer' } } }), ...guardedErrors },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const revoked = await revokeAllSessions(app.db, user.id);
-      await audit(app.db, { actor: user.email, action: 'logout-everywhere', detail: { revoked } });
-      return { detail: { revoked } };
-    },
+    async (request) => ({ detail: { revoked: await signOutEverywhere(app.db, currentUser(request)) } }),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_INACTIVE } from '../../../server/routes/session.ts';
+import { ACCOUNT_INACTIVE } from '../../../server/services/session.ts';
 import { REVIEWER, REVIEWER2, type Harness } from '../../server/support/harness.ts';
 
 const INACTIVE = 'joseph.fernandes@qc.example';

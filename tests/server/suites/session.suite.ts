@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../server/auth.ts';
-import { NO_QC_ROLE } from '../../../server/routes/session.ts';
+import { NO_QC_ROLE } from '../../../server/services/session.ts';
 import { ADMIN, OTHER, REVIEWER, type Harness } from '../support/harness.ts';
 
 function keyPair(kid: string) {
