@@ -68,6 +68,22 @@ export async function acknowledge(db: Db, record: AutoAssignmentRecord): Promise
   });
 }
 
+/** The schema this process's records live in: a notice of another schema (another test's database) is not ours. */
+export async function noticeSchema(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
+  return rows[0].schema;
+}
+
+/** Sets the caller's record back to 'pending' after reloading the list, with its audit line; answers the record. */
+export async function resetRecord(db: Db, email: string): Promise<AutoAssignmentRecord> {
+  return db.transaction(async (tx) => {
+    const before = await readRecord(tx, email);
+    await setRecord(tx, email, 'pending');
+    await audit(tx, { actor: email, action: 'auto-assignment-reset', before: before.status, after: 'pending', detail: { carId: before.carId } });
+    return readRecord(tx, email);
+  });
+}
+
 export function parseNotice(payload: string): Notice | null {
   try {
     const value = JSON.parse(payload) as Partial<Notice>;

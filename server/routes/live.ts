@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
-import { acknowledge, AUTO_ASSIGNMENT_CHANNEL, parseNotice, readRecord, setRecord, type AutoAssignmentRecord } from '../auto-assignment.ts';
+import { acknowledge, AUTO_ASSIGNMENT_CHANNEL, noticeSchema, parseNotice, readRecord, resetRecord, type AutoAssignmentRecord } from '../auto-assignment.ts';
 import { currentUser, userForToken } from '../auth.ts';
-import { audit } from '../repos/inspections.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
 
 const HEARTBEAT_MS = 25_000;
@@ -24,7 +23,8 @@ const send = (raw: ServerResponse, record: AutoAssignmentRecord) => raw.write(`e
 /**
  * The live auto-assignment subscription (DESIGN.md 'Live updates', spec 000 §4): a server-sent-events stream per
  * user, fed by LISTEN/NOTIFY so a change made by any server process reaches every open stream. One LISTEN per
- * process fans out to that process's streams; nothing about a stream is needed by another process.
+ * process fans out to that process's streams; nothing about a stream is needed by another process. The records and
+ * their rules are in auto-assignment.ts; this plugin is the stream's transport.
  */
 const liveRoutes: FastifyPluginAsync = async (app) => {
   const streams = new Set<Stream>();
@@ -43,8 +43,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
   /** LISTEN lazily, on the first stream: a process nobody watches holds no extra connection. */
   function ensureListening(): Promise<void> {
     starting ??= (async () => {
-      const { rows } = await app.db.query<{ schema: string }>('SELECT current_schema() AS schema');
-      schema = rows[0].schema;
+      schema = await noticeSchema(app.db);
       stopListening = await app.db.listen(AUTO_ASSIGNMENT_CHANNEL, (payload) => {
         const notice = parseNotice(payload);
         if (!notice || notice.schema !== schema) return;
@@ -131,15 +130,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: detailOf(recordSchema), ...guardedErrors },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      return app.db.transaction(async (tx) => {
-        const before = await readRecord(tx, me.email);
-        await setRecord(tx, me.email, 'pending');
-        await audit(tx, { actor: me.email, action: 'auto-assignment-reset', before: before.status, after: 'pending', detail: { carId: before.carId } });
-        return { detail: await readRecord(tx, me.email) };
-      });
-    },
+    async (request) => ({ detail: await resetRecord(app.db, currentUser(request).email) }),
   );
 };
 
