@@ -4,7 +4,7 @@ import type { Queryable } from '../db.ts';
 import type { InspectionRow } from './inspections.ts';
 
 /**
- * The writes of the review flows and admin corrections on `inspections` and `submissions` (reads of inspections live in
+ * The writes of the review flows, QC image edits and admin corrections on `inspections` and `submissions` (reads of inspections live in
  * inspections-repo.ts). Callers hold the inspection's row lock.
  */
 
@@ -60,7 +60,7 @@ export async function insertSubmission(db: Queryable, s: SubmissionRecord): Prom
   );
 }
 
-/** An admin correction of the stored detail (and the variant column when it changed). */
+/** An edit of the stored detail outside a submission (admin corrections, QC image edits), and the variant column when given. */
 export async function storeCorrectedDetail(db: Queryable, carId: number, detail: InspectionDetail, variant?: string): Promise<void> {
   await db.query('UPDATE inspections SET detail = $2::jsonb, variant = coalesce($3, variant), updated_at = now() WHERE car_id = $1', [carId, JSON.stringify(detail), variant ?? null]);
 }
