@@ -1,24 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../auth.ts';
-import { badRequest, errorSchema, forbidden, notFound } from '../errors.ts';
-import { audit } from '../repos/inspections.ts';
-import { appointmentIdSchema, appointmentQuery, assertAssignee, latestInspection, leadTokenSchema, sameEmail } from '../review-helpers.ts';
+import { errorSchema } from '../errors.ts';
+import { appointmentIdSchema, appointmentQuery, leadTokenSchema } from '../review-helpers.ts';
 import { detailOf, email, guardedErrors, utm } from '../schemas.ts';
-
-const RC_TYPES = ['Original', 'Duplicate', 'Photocopy', 'Lost'];
-
-interface DocRow {
-  id: number;
-  appointment_id: string;
-  doc_type: 'rc' | 'insurance';
-  type: string;
-  image_title: string;
-  url: string;
-  qc_action: string | null;
-  uploaded_at: Date;
-}
-
-const toImage = (d: DocRow) => ({ id: d.id, type: d.type, imageTitle: d.image_title, qcAction: d.qc_action, url: d.url });
+import { approveDocuments, documentWithLead, imperfections, rcInsuranceDocs, RC_TYPES, restrictedImages, type Approval } from '../services/documents.ts';
 
 const imageSchema = {
   type: 'object',
@@ -27,12 +12,6 @@ const imageSchema = {
 } as const;
 const statusSchema = { type: 'string', enum: ['PENDING', 'VERIFIED', 'UNVERIFIED'] } as const;
 const byLead = { type: 'object', properties: { ...utm, appointmentId: appointmentIdSchema, leadToken: leadTokenSchema }, required: ['appointmentId', 'leadToken'] } as const;
-
-/** The appointment's lead token must match: it is what the customer-facing upload was keyed by. */
-async function checkLead(app: Parameters<FastifyPluginAsync>[0], appointmentId: string, leadToken: string): Promise<void> {
-  const row = await latestInspection(app.db, appointmentId);
-  if (row.lead_token !== leadToken) throw notFound(`No documents for appointment ${appointmentId} with this lead token`);
-}
 
 /**
  * The pre-inspection documents host (spec 000 §7, served under /docs-api/): customer RC and insurance images and
@@ -66,23 +45,7 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { appointmentId, leadToken } = request.query as { appointmentId: string; leadToken: string };
-      await checkLead(app, appointmentId, leadToken);
-      const docs = await app.db.query<DocRow>('SELECT * FROM customer_documents WHERE appointment_id = $1 ORDER BY doc_type, image_title, id', [appointmentId]);
-      const statuses = await app.db.query<{ doc_type: string; status: string; rc_type: string | null }>(
-        'SELECT doc_type, status, rc_type FROM customer_document_status WHERE appointment_id = $1',
-        [appointmentId],
-      );
-      const status = (docType: string) => statuses.rows.find((s) => s.doc_type === docType);
-      return {
-        detail: {
-          appointmentId,
-          preRcImages: docs.rows.filter((d) => d.doc_type === 'rc').map(toImage),
-          preInsuranceImages: docs.rows.filter((d) => d.doc_type === 'insurance').map(toImage),
-          rcType: status('rc')?.rc_type ?? null,
-          rcStatus: status('rc')?.status ?? 'PENDING',
-          insuranceStatus: status('insurance')?.status ?? 'PENDING',
-        },
-      };
+      return { detail: await rcInsuranceDocs(app.db, appointmentId, leadToken) };
     },
   );
 
@@ -123,55 +86,7 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => {
-      const me = currentUser(request);
-      const body = request.body as {
-        appointmentId: string;
-        docType: 'rc' | 'insurance';
-        user: string;
-        rcType?: string | null;
-        status: 'VERIFIED' | 'UNVERIFIED';
-        images?: { imageTitle: string; qcAction: 'APPROVED' | 'REJECTED' }[];
-      };
-      if (!sameEmail(body.user, me.email)) throw forbidden('user must be the signed-in user');
-      if (body.docType === 'rc' && !body.rcType) throw badRequest('rcType is required for RC documents');
-      const rcType = body.docType === 'rc' ? body.rcType! : null;
-      return app.db.transaction(async (tx) => {
-        const row = await latestInspection(tx, body.appointmentId, { forUpdate: true });
-        assertAssignee(row, me, 'verify the customer documents');
-        const docs = await tx.query<DocRow>('SELECT * FROM customer_documents WHERE appointment_id = $1 AND doc_type = $2 ORDER BY id', [body.appointmentId, body.docType]);
-        if (!docs.rows.length) throw notFound(`No ${body.docType} documents for appointment ${body.appointmentId}`);
-        const images = body.images ?? [];
-        for (const image of images) {
-          if (!docs.rows.some((d) => d.image_title === image.imageTitle)) throw badRequest(`Unknown ${body.docType} image ${image.imageTitle}`);
-        }
-        const action = (d: DocRow) => images.find((i) => i.imageTitle === d.image_title)?.qcAction ?? d.qc_action;
-        if (images.length && docs.rows.some((d) => !action(d))) throw badRequest('Every image needs a qcAction');
-        const allApproved = docs.rows.every((d) => action(d) === 'APPROVED');
-        if (images.length && (body.status === 'VERIFIED') !== allApproved) {
-          throw badRequest('status must be VERIFIED exactly when every image is APPROVED');
-        }
-        for (const image of images) {
-          await tx.query('UPDATE customer_documents SET qc_action = $3 WHERE appointment_id = $1 AND doc_type = $2 AND image_title = $4', [body.appointmentId, body.docType, image.qcAction, image.imageTitle]);
-        }
-        const before = await tx.query<{ status: string }>('SELECT status FROM customer_document_status WHERE appointment_id = $1 AND doc_type = $2', [body.appointmentId, body.docType]);
-        await tx.query(
-          `INSERT INTO customer_document_status (appointment_id, doc_type, status, rc_type, verified_by, verified_at) VALUES ($1, $2, $3, $4, $5, now())
-           ON CONFLICT (appointment_id, doc_type) DO UPDATE SET status = EXCLUDED.status, rc_type = EXCLUDED.rc_type, verified_by = EXCLUDED.verified_by, verified_at = now()`,
-          [body.appointmentId, body.docType, body.status, rcType, me.email],
-        );
-        await audit(tx, {
-          actor: me.email,
-          action: `document-approval-${body.docType}`,
-          carId: row.car_id,
-          appointmentId: body.appointmentId,
-          before: before.rows[0]?.status ?? 'PENDING',
-          after: body.status,
-          detail: { rcType, images },
-        });
-        return { detail: { appointmentId: body.appointmentId, docType: body.docType, status: body.status, rcType } };
-      });
-    },
+    async (request) => ({ detail: await approveDocuments(app.db, currentUser(request), request.body as Approval) }),
   );
 
   app.get(
@@ -192,24 +107,7 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => {
-      const { id } = request.params as { id: number };
-      const { leadToken } = request.query as { leadToken: string };
-      const { rows } = await app.db.query<DocRow & { status: string | null }>(
-        `SELECT d.*, s.status FROM customer_documents d
-           LEFT JOIN customer_document_status s ON s.appointment_id = d.appointment_id AND s.doc_type = d.doc_type WHERE d.id = $1`,
-        [id],
-      );
-      const d = rows[0];
-      // The same answer for an unknown id and a wrong lead token: an id does not reveal that a document exists.
-      if (!d) throw notFound(`Document ${id} not found`);
-      const lead = await app.db.query<{ lead_token: string | null }>(
-        'SELECT lead_token FROM inspections WHERE appointment_id = $1 ORDER BY is_latest DESC, version DESC LIMIT 1',
-        [d.appointment_id],
-      );
-      if (lead.rows[0]?.lead_token !== leadToken) throw notFound(`Document ${id} not found`);
-      return { detail: { ...toImage(d), appointmentId: d.appointment_id, docType: d.doc_type, status: d.status ?? 'PENDING', uploadedAt: new Date(d.uploaded_at).toISOString() } };
-    },
+    async (request) => ({ detail: await documentWithLead(app.db, (request.params as { id: number }).id, (request.query as { leadToken: string }).leadToken) }),
   );
 
   app.get(
@@ -235,12 +133,7 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => {
-      const { appointmentId } = request.query as { appointmentId: string };
-      await latestInspection(app.db, appointmentId);
-      const { rows } = await app.db.query('SELECT id, section, part, title, description, severity, url FROM imperfections WHERE appointment_id = $1 ORDER BY id', [appointmentId]);
-      return { detail: rows };
-    },
+    async (request) => ({ detail: await imperfections(app.db, (request.query as { appointmentId: string }).appointmentId) }),
   );
 
   app.get(
@@ -262,9 +155,7 @@ const docsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { appointmentId, leadToken } = request.query as { appointmentId: string; leadToken: string };
-      await checkLead(app, appointmentId, leadToken);
-      const { rows } = await app.db.query('SELECT id, title, reason, url FROM restricted_images WHERE appointment_id = $1 AND lead_token = $2 ORDER BY id', [appointmentId, leadToken]);
-      return { detail: rows };
+      return { detail: await restrictedImages(app.db, appointmentId, leadToken) };
     },
   );
 };
