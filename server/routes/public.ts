@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { conflict, errorSchema, forbidden, notFound } from '../errors.ts';
-import { audit } from '../repos/inspections.ts';
+import { errorSchema, forbidden } from '../errors.ts';
 import { checkLink, type LinkPage } from '../link-token.ts';
+import { databaseAnswers } from '../repos/public-pages.ts';
 import { anyObject, detailOf, utm } from '../schemas.ts';
+import { answerCustomerAudit, answerSellOnline, customerAuditData, openSellOnline, sellOnlineData } from '../services/public-pages.ts';
 
 const appointmentId = { type: 'string', pattern: '^[0-9]{1,20}$' } as const;
 /** Every public call names its link: the expiry (unix seconds) and the signature, both checked by the server. */
@@ -13,7 +14,7 @@ const linkQuery = {
 } as const;
 const publicErrors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema } as const;
 
-export const LINK_INVALID = 'This link is invalid or has expired';
+const LINK_INVALID = 'This link is invalid or has expired';
 
 /**
  * A public page may read and answer for the appointment its signed link names, and only until the link expires
@@ -25,21 +26,6 @@ function requireLink(request: FastifyRequest, page: LinkPage, id: string): void 
   const check = checkLink(request.server.ctx.linkSecret, page, id, exp, token);
   if (check === 'expired') throw forbidden('This link has expired');
   if (check !== 'ok') throw forbidden(LINK_INVALID);
-}
-
-interface AuditRow {
-  appointment_id: string;
-  car_details: unknown;
-  customer_input: unknown;
-  cj_input: unknown;
-  inspection_by: string;
-  status: string | null;
-}
-
-interface SellRow {
-  appointment_id: string;
-  record: Record<string, unknown>;
-  status: string | null;
 }
 
 /** The seller's pages (spec 002 §2, §7): customer audit, sell-online; and the health check. No sign-in. */
@@ -56,7 +42,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async () => {
-      await app.db.query('SELECT 1');
+      await databaseAnswers(app.db);
       return { detail: { status: 'ok', database: 'ok', time: new Date().toISOString() } };
     },
   );
@@ -75,12 +61,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { appointmentId: id } = request.query as { appointmentId: string };
       requireLink(request, 'customer-audit', id);
-      const { rows } = await app.db.query<AuditRow>('SELECT * FROM customer_audits WHERE appointment_id = $1', [id]);
-      const row = rows[0];
-      if (!row) throw notFound('AppointmentId not found');
-      return {
-        detail: { appointmentId: row.appointment_id, carDetails: row.car_details, customerInput: row.customer_input, cjInput: row.cj_input, inspectionBy: row.inspection_by, status: row.status },
-      };
+      return { detail: await customerAuditData(app.db, id) };
     },
   );
 
@@ -104,15 +85,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const body = request.body as { appointmentId: string; status: 'approved' | 'rejected' };
       requireLink(request, 'customer-audit', body.appointmentId);
-      return app.db.transaction(async (tx) => {
-        const { rows } = await tx.query<AuditRow>('SELECT * FROM customer_audits WHERE appointment_id = $1 FOR UPDATE', [body.appointmentId]);
-        const row = rows[0];
-        if (!row) throw notFound('AppointmentId not found');
-        if (row.status) throw conflict(`This audit was already answered (${row.status})`);
-        await tx.query('UPDATE customer_audits SET status = $2, answered_at = now() WHERE appointment_id = $1', [body.appointmentId, body.status]);
-        await audit(tx, { actor: 'customer', action: 'customer-audit', appointmentId: body.appointmentId, before: null, after: body.status });
-        return { detail: 'Thank you, your feedback has been recorded' };
-      });
+      return { detail: await answerCustomerAudit(app.db, body.appointmentId, body.status) };
     },
   );
 
@@ -130,9 +103,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { appointmentId: id } = request.query as { appointmentId: string };
       requireLink(request, 'sell-online', id);
-      const { rows } = await app.db.query<SellRow>('SELECT * FROM sell_online WHERE appointment_id = $1', [id]);
-      if (!rows[0]) throw notFound('AppointmentId not found');
-      return { detail: { ...rows[0].record, appointmentId: id, status: rows[0].status } };
+      return { detail: await sellOnlineData(app.db, id) };
     },
   );
 
@@ -151,14 +122,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const body = request.body as { appointmentId: string };
       requireLink(request, 'sell-online', body.appointmentId);
-      return app.db.transaction(async (tx) => {
-        const { rows } = await tx.query<SellRow>('SELECT * FROM sell_online WHERE appointment_id = $1 FOR UPDATE', [body.appointmentId]);
-        if (!rows[0]) throw notFound('AppointmentId not found');
-        if (rows[0].status) return { detail: rows[0].status };
-        await tx.query("UPDATE sell_online SET status = 'OPEN', opened_at = now() WHERE appointment_id = $1", [body.appointmentId]);
-        await audit(tx, { actor: 'customer', action: 'sell-online-open', appointmentId: body.appointmentId, before: null, after: 'OPEN' });
-        return { detail: 'OPEN' };
-      });
+      return { detail: await openSellOnline(app.db, body.appointmentId) };
     },
   );
 
@@ -179,14 +143,7 @@ const publicRoutes: FastifyPluginAsync = async (app) => {
       const { appointmentId: id } = request.params as { appointmentId: string };
       const { status } = request.body as { status: 'APPROVED' | 'REJECTED' };
       requireLink(request, 'sell-online', id);
-      return app.db.transaction(async (tx) => {
-        const { rows } = await tx.query<SellRow>('SELECT * FROM sell_online WHERE appointment_id = $1 FOR UPDATE', [id]);
-        if (!rows[0]) throw notFound('AppointmentId not found');
-        if (rows[0].status === 'APPROVED' || rows[0].status === 'REJECTED') throw conflict(`This offer was already answered (${rows[0].status})`);
-        await tx.query('UPDATE sell_online SET status = $2, answered_at = now() WHERE appointment_id = $1', [id, status]);
-        await audit(tx, { actor: 'customer', action: 'sell-online-answer', appointmentId: id, before: rows[0].status, after: status });
-        return { detail: status };
-      });
+      return { detail: await answerSellOnline(app.db, id, status) };
     },
   );
 };
