@@ -5,6 +5,7 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { ReviewConfig } from '../src/engine/config.ts';
+import { getProduct } from '../src/products/registry.ts';
 import { plainSchemaFailure } from '../src/engine/validation-text.ts';
 import { badRequest } from './errors.ts';
 import { keyedMap } from './safe-input.ts';
@@ -19,6 +20,9 @@ const fieldValue = { type: ['string', 'number', 'array', 'null'], items: { type:
 
 /** The product's sections, as a string schema. */
 export const sectionSchema = (config: ReviewConfig) => ({ type: 'string', enum: [...config.product.sections] }) as const;
+
+/** A car section, from the car config's section list. */
+export const carSectionSchema = sectionSchema(getProduct('car').config);
 
 /** Sections with a comments row (spec 000 §7 `api/comments?section`): the rows of kind 'comments' say where. */
 export const commentSectionSchema = (config: ReviewConfig) =>

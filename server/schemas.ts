@@ -17,3 +17,9 @@ export const utm = { utm_source: { type: 'string', maxLength: 50 } } as const;
 /** `{ detail: … }` answers. */
 export const detailOf = (schema: object) => ({ type: 'object', properties: { detail: schema }, required: ['detail'] }) as const;
 export const anyObject = { type: 'object', additionalProperties: true } as const;
+
+/** Appointment ids as the seed and the registry route accept them. */
+export const appointmentIdSchema = { type: 'string', pattern: '^[0-9A-Za-z-]{1,30}$' } as const;
+/** `?appointmentId=` (with the usual utm_source), for the calls that read one appointment. */
+export const appointmentQuery = { type: 'object', properties: { ...utm, appointmentId: appointmentIdSchema }, required: ['appointmentId'] } as const;
+export const leadTokenSchema = { type: 'string', minLength: 1, maxLength: 100 } as const;

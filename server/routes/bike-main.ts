@@ -3,8 +3,7 @@ import { currentUser } from '../auth.ts';
 import { badRequest, errorSchema, notFound } from '../errors.ts';
 import { readForm, sniffImage, validateForm } from '../forms.ts';
 import { bikeMakes, bikeModelsOfMake, bikeVariantsOfModel, type BikeMediaData } from '../repos/bikes.ts';
-import { appointmentIdSchema } from '../review-helpers.ts';
-import { detailOf, guardedErrors, utm } from '../schemas.ts';
+import { appointmentIdSchema, detailOf, guardedErrors, utm } from '../schemas.ts';
 import { uploadBikeImage } from '../services/bike-review.ts';
 
 const q = (properties: Record<string, object> = {}, required: string[] = []) => ({ type: 'object', properties: { ...utm, ...properties }, required });

@@ -4,8 +4,7 @@ import { errorSchema } from '../errors.ts';
 import { readForm, validateForm } from '../forms.ts';
 import { appConfigValue } from '../repos/app-config.ts';
 import { financiersOfStatus, getBike, toBikeDetail, toBikeReport } from '../repos/bikes.ts';
-import { appointmentIdSchema } from '../review-helpers.ts';
-import { anyObject, detailOf, email, guardedErrors, utm, ymd } from '../schemas.ts';
+import { anyObject, appointmentIdSchema, detailOf, guardedErrors, email, ymd, utm } from '../schemas.ts';
 import {
   assignBike,
   bikeVersions,

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../auth.ts';
 import { errorSchema } from '../errors.ts';
-import { appointmentIdSchema, appointmentQuery, leadTokenSchema } from '../review-helpers.ts';
-import { detailOf, email, guardedErrors, utm } from '../schemas.ts';
+import { appointmentIdSchema, appointmentQuery, detailOf, guardedErrors, leadTokenSchema, email, utm } from '../schemas.ts';
 import { approveDocuments, documentWithLead, imperfections, rcInsuranceDocs, RC_TYPES, restrictedImages, type Approval } from '../services/documents.ts';
 
 const imageSchema = {

@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../auth.ts';
 import { errorSchema } from '../errors.ts';
 import { activeUsersOfRoles } from '../repos/lookups.ts';
-import { leadTokenSchema } from '../review-helpers.ts';
-import { anyObject, detailOf, email, guardedErrors, utm } from '../schemas.ts';
+import { anyObject, detailOf, guardedErrors, leadTokenSchema, email, utm } from '../schemas.ts';
 import { actOnFlag, flagDetail, flagList, type FlagActionBody } from '../services/gs-unflagging.ts';
 
 const appointmentParam = {

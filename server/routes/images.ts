@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../auth.ts';
 import { badRequest, errorSchema } from '../errors.ts';
 import { readForm, sniffImage, validateForm } from '../forms.ts';
-import { sectionSchema } from '../review-helpers.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
 import { keyString } from '../safe-input.ts';
 import { uploadInspectionImage, type ImageForm } from '../services/images.ts';
+import { carSectionSchema } from '../review-schemas.ts';
 
 const text = (maxLength = 200) => ({ type: 'string', maxLength }) as const;
 
@@ -15,7 +15,7 @@ const imageFormSchema = {
   properties: {
     ...utm,
     carId: { type: 'integer', minimum: 1 },
-    section: sectionSchema,
+    section: carSectionSchema,
     type: text(50),
     part: keyString(100),
     partTitle: text(),

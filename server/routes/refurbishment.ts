@@ -3,8 +3,7 @@ import config from '../../src/config/refurbishment/refurbishment.json' with { ty
 import { currentUser } from '../auth.ts';
 import { errorSchema, notFound } from '../errors.ts';
 import { getRefurbishment, refurbishmentPage, toDetail, toListRow, versionDetail, versionRows } from '../repos/refurbishments.ts';
-import { appointmentIdSchema } from '../review-helpers.ts';
-import { anyObject, detailOf, email, guardedErrors, utm } from '../schemas.ts';
+import { anyObject, appointmentIdSchema, detailOf, guardedErrors, email, utm } from '../schemas.ts';
 import { assignRefurbishment, submitRefurbishment, type RefurbishmentSubmission } from '../services/refurbishment.ts';
 
 /** hashKeys are item ids from the seed or the GS app: plain word characters, never an object's own keys. */

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorSchema } from '../errors.ts';
-import { appointmentIdSchema } from '../review-helpers.ts';
-import { anyObject, detailOf, guardedErrors, utm } from '../schemas.ts';
+import { anyObject, appointmentIdSchema, detailOf, guardedErrors, utm } from '../schemas.ts';
 import { registryOf } from '../services/registry.ts';
 
 /** Government registry data of an appointment (spec 000 §5, §7): parivahan1, vahanWebsite, parseSms, bgcData. */

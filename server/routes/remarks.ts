@@ -3,10 +3,10 @@ import { currentUser } from '../auth.ts';
 import { errorSchema } from '../errors.ts';
 import { readForm, validateForm } from '../forms.ts';
 import type { RemarkTarget } from '../repos/remarks.ts';
-import { appointmentIdSchema, sectionSchema } from '../review-helpers.ts';
 import { remarkHistory, saveRemark, type RemarkForm } from '../services/remarks.ts';
-import { detailOf, email, guardedErrors, utm } from '../schemas.ts';
+import { appointmentIdSchema, detailOf, guardedErrors, email, utm } from '../schemas.ts';
 import { keyString } from '../safe-input.ts';
+import { carSectionSchema } from '../review-schemas.ts';
 
 const entrySchema = {
   type: 'object',
@@ -29,7 +29,7 @@ const remarkFormSchema = {
   type: 'object',
   properties: {
     carId: { type: 'integer', minimum: 1 },
-    section: sectionSchema,
+    section: carSectionSchema,
     hashKey: key,
     part: key,
     subPart: key,
@@ -54,7 +54,7 @@ const remarkRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Remark history of a row (section, part, subPart) or an image (hashKey) across the versions of an appointment',
         querystring: {
           type: 'object',
-          properties: { ...utm, appointmentId: appointmentIdSchema, section: sectionSchema, part: key, subPart: key, hashKey: key },
+          properties: { ...utm, appointmentId: appointmentIdSchema, section: carSectionSchema, part: key, subPart: key, hashKey: key },
           required: ['appointmentId', 'section'],
         },
         response: { 200: detailOf({ type: 'array', items: entrySchema }), ...guardedErrors },

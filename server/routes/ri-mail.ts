@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../auth.ts';
 import { errorSchema } from '../errors.ts';
 import { outboxLog } from '../repos/email-outbox.ts';
-import { appointmentQuery } from '../review-helpers.ts';
-import { detailOf, guardedErrors, utm } from '../schemas.ts';
+import { appointmentQuery, detailOf, guardedErrors, utm } from '../schemas.ts';
 import { sendRiMail } from '../services/ri-mail.ts';
 
 /**

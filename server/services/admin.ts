@@ -13,8 +13,8 @@ import { audit, type InspectionRow } from '../repos/inspections.ts';
 import { factorRow, insertVideoTutorial, lockFactorRow, setSlotFactor, storesOfChannels, upsertLeave, upsertSlotFactor } from '../repos/admin-tools.ts';
 import { variantByIdOrName } from '../repos/lookups.ts';
 import { storeCorrectedDetail } from '../repos/review-writes.ts';
-import { latestInspection } from '../review-helpers.ts';
 import { setOwn } from '../safe-input.ts';
+import { latestInspection } from '../repos/appointments.ts';
 
 const INVALID_APPOINTMENT = 'Invalid Appointment Id';
 

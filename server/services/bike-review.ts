@@ -30,9 +30,9 @@ import {
   type BikeMediaData,
   type BikeRow,
 } from '../repos/bikes.ts';
-import { sameEmail } from '../review-helpers.ts';
 import { textPdf } from '../seed/pdf.ts';
 import { reviewProductConfig } from './product-config.ts';
+import { sameEmail } from './assignee.ts';
 
 /** Bike list constants of spec 001 §9: 50 a page, the READY_FOR_REVIEW fetch at most 500, a six-month window. */
 const PAGE_SIZE = 50;

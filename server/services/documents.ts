@@ -20,7 +20,8 @@ import {
   type DocRow,
   type DocType,
 } from '../repos/documents.ts';
-import { assertAssignee, latestInspection, sameEmail } from '../review-helpers.ts';
+import { assertAssignee, sameEmail } from './assignee.ts';
+import { latestInspection } from '../repos/appointments.ts';
 
 export const RC_TYPES = ['Original', 'Duplicate', 'Photocopy', 'Lost'];
 

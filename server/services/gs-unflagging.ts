@@ -5,8 +5,8 @@ import type { Db } from '../db.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.ts';
 import { audit } from '../repos/inspections.ts';
 import { flagByLead, lockFlag, pendingFlags, storeFlagAction, type FlagFilters, type FlagRow } from '../repos/gs-flags.ts';
-import { sameEmail } from '../review-helpers.ts';
 import { rulesProductConfig } from './product-config.ts';
+import { sameEmail } from './assignee.ts';
 
 const preconditionFailed = (detail: string) => new HttpError(412, 'Precondition Failed', detail);
 const iso = (d: Date | string) => new Date(d).toISOString();

@@ -11,8 +11,9 @@ import { storeUpload, type FormFile } from '../forms.ts';
 import { audit, getInspection, type InspectionRow } from '../repos/inspections.ts';
 import { storeCorrectedDetail } from '../repos/review-writes.ts';
 import { recordUpload } from '../repos/uploads.ts';
-import { assertAssignee, findImage } from '../review-helpers.ts';
 import { own, setOwn } from '../safe-input.ts';
+import { assertAssignee } from './assignee.ts';
+import { findImage } from './image-slots.ts';
 
 export interface ImageForm {
   carId: number;

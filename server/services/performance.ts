@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth.ts';
 import type { Queryable } from '../db.ts';
 import { forbidden } from '../errors.ts';
 import { leaderboard } from '../repos/performance.ts';
-import { sameEmail } from '../review-helpers.ts';
+import { sameEmail } from './assignee.ts';
 
 const TOP = 10;
 

@@ -16,8 +16,8 @@ import {
   type RefurbItem,
   type RefurbRow,
 } from '../repos/refurbishments.ts';
-import { sameEmail } from '../review-helpers.ts';
 import { rulesProductConfig } from './product-config.ts';
+import { sameEmail } from './assignee.ts';
 
 export type Status = (typeof seed.statuses)[number];
 type Section = 'beforeRef' | 'afterRef';

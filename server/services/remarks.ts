@@ -7,7 +7,7 @@ import { sniffAudio, storeUpload, type FormFile } from '../forms.ts';
 import { audit, getInspection } from '../repos/inspections.ts';
 import { insertRemark, remarksAt, type RemarkTarget } from '../repos/remarks.ts';
 import { toRemarkEntry } from '../review-results.ts';
-import { assertAssignee, sameEmail } from '../review-helpers.ts';
+import { assertAssignee, sameEmail } from './assignee.ts';
 
 /** The remark history of a row (section, part, subPart) or an image (hashKey) across the versions of an appointment. */
 export async function remarkHistory(db: Db, appointmentId: string, target: RemarkTarget): Promise<RemarkEntry[]> {

@@ -11,8 +11,8 @@ import { storeUpload } from '../forms.ts';
 import { audit, getInspection } from '../repos/inspections.ts';
 import { deliverOutboxMail, type MailSender } from '../mailer.ts';
 import { insertOutboxMail } from '../repos/email-outbox.ts';
-import { assertAssignee } from '../review-helpers.ts';
 import { signUploadUrl, uploadExpiry } from '../upload-url.ts';
+import { assertAssignee } from './assignee.ts';
 
 const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 const MAX_RECIPIENTS = 20;

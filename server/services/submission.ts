@@ -18,10 +18,10 @@ import { remarksOfInspection } from '../repos/remarks.ts';
 import { insertSubmission, storeReviewResult } from '../repos/review-writes.ts';
 import { applySubmission } from '../review-results.ts';
 import { checkSubmissionBody } from '../review-schemas.ts';
-import { sameEmail } from '../review-helpers.ts';
 import { realDate } from '../safe-input.ts';
 import type { SubmissionValidator } from '../submission-check.ts';
 import { reviewProductConfig } from './product-config.ts';
+import { sameEmail } from './assignee.ts';
 
 dayjs.extend(customParseFormat);
 
