@@ -17,20 +17,8 @@
  */
 import dayjs from 'dayjs';
 import type { ReviewConfig, RowConfig } from '../src/engine/config.ts';
-import type {
-  FieldValue,
-  InspectionDetail,
-  InspectionField,
-  InspectionSection,
-  RejectedField,
-  RemarkEntry,
-  SectionError,
-  SectionKey,
-  SectionRejectionRemark,
-  SectionReview,
-  SectionResult,
-  SubmissionPayload,
-} from '../src/engine/inspection.ts';
+import type { FieldValue, InspectionField, InspectionSection, RejectedField, RemarkEntry, SectionError, SectionKey, SectionRejectionRemark, SectionReview, SectionResult } from '../src/engine/inspection.ts';
+import type { InspectionDetail, SubmissionPayload } from '../src/products/car/inspection.ts';
 import { own, setOwn } from './safe-input.ts';
 import { findImage } from './services/image-slots.ts';
 

@@ -1,4 +1,4 @@
-/** An appointment's inspections by appointment id (the reads by car id are in inspections-repo.ts). */
+/** An appointment's inspections by appointment id (the reads by car id are in repos/inspections.ts). */
 import type { Queryable } from '../db.ts';
 import { notFound } from '../errors.ts';
 import type { InspectionRow } from './inspections.ts';

@@ -4,8 +4,8 @@ import type { Queryable } from '../db.ts';
 import type { InspectionRow } from './inspections.ts';
 
 /**
- * The writes of the review flows, QC image edits and admin corrections on `inspections` and `submissions` (reads of inspections live in
- * inspections-repo.ts). Callers hold the inspection's row lock.
+ * The writes of the review flows, QC image edits and admin corrections on `inspections` and `submissions` (reads of
+ * inspections live in repos/inspections.ts). Callers hold the inspection's row lock.
  */
 
 /** Gives a free inspection to `assignee` (smReview); null when someone else took it meanwhile. */

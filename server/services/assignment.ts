@@ -5,9 +5,10 @@ import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import type { SessionUser } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
-import { audit, getInspection, readDetail, snapshot, type InspectionRow } from '../repos/inspections.ts';
-import { assignInspection } from '../repos/review-writes.ts';
+import { audit, getInspection, snapshot, type InspectionRow } from '../repos/inspections.ts';
+import { readDetail } from './inspections.ts';
 import { sameEmail } from './assignee.ts';
+import { assignInspection } from '../repos/review-writes.ts';
 
 /** The config's assignment rules: the same the browser's assignment machine runs. */
 const rules = loadAssignmentRules(listConfig.assignment);
