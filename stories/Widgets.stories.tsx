@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Key } from 'react-aria-components';
+import { expect, userEvent, within } from 'storybook/test';
 import { SelectField } from '../src/components/SelectField.tsx';
 import { DateInput } from '../src/components/DateInput.tsx';
 import { ErrorPanel } from '../src/components/ErrorPanel.tsx';
@@ -44,6 +45,17 @@ export const DateField: Story = {
         <p>Stored: {value ?? '—'}</p>
       </div>
     );
+  },
+  /** 000 §5: shown as dd/MM/yyyy, stored as DD-MM-YYYY; typed digits get their slashes, '1/7/' its leading zeros. */
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('textbox', { name: 'Fitness Upto' });
+    await expect(input).toHaveValue('05/03/2027');
+    await userEvent.clear(input);
+    await expect(canvas.getByText('Stored: —')).toBeInTheDocument();
+    await userEvent.type(input, '1/7/2028');
+    await expect(input).toHaveValue('01/07/2028');
+    await expect(canvas.getByText('Stored: 01-07-2028')).toBeInTheDocument();
   },
 };
 
