@@ -178,6 +178,9 @@ export function redactingLogger(logger: FastifyServerOptions['logger']): Fastify
 }
 
 /** The whole server as a Fastify instance (no listen): API, uploads, OpenAPI document and the built app. */
+/** A file under the build's assets/ whose name carries Vite's content hash (`index-B2x9_kQa.js`). */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+$/;
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const allowedDomains = (opts.google?.allowedDomains ?? ['qc.example']).map((d) => d.toLowerCase());
   const app = Fastify({
@@ -301,7 +304,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await uploads.register(fastifyStatic, { root: resolve(opts.uploadsDir), prefix: '/uploads/', decorateReply: false, index: false });
   });
   const staticDir = opts.staticDir && existsSync(join(opts.staticDir, 'index.html')) ? resolve(opts.staticDir) : null;
-  if (staticDir) await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: false });
+  if (staticDir) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      wildcard: false,
+      // Vite names every built asset by its content hash: a browser may keep one for good. Other files (index.html, the
+      // public folder's) are revalidated on each use, so a new build reaches users on their next load.
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

@@ -1,4 +1,7 @@
 // Lookups are revalidated, never served stale (issue 18 'Load': cache rarely-changing lookups).
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEWER, useHarness } from './support/harness.ts';
 
@@ -26,5 +29,29 @@ describe('lookup answers carry an ETag and are revalidated (server/http-cache.ts
     const res = await h.call('GET', '/api/state', { query: { utm_source: 'qc' } });
     expect(res.statusCode).toBe(401);
     expect(res.headers.etag).toBeUndefined();
+  });
+});
+
+describe('the built app: hashed assets are kept, the page is revalidated (server/app.ts)', () => {
+  const h = useHarness('pglite');
+
+  it("assets/<name>-<hash>.js is 'immutable' for a year; index.html, the SPA fallback and unhashed files are 'no-cache'", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qc-static-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dir, 'assets', 'index-B2x9_kQa.js'), 'export {};');
+    writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const app = await h.buildWith({ staticDir: dir });
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-B2x9_kQa.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/index.html', '/favicon.svg']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const fallback = await app.inject({ method: 'GET', url: '/review/123' });
+    expect(fallback.body).toContain('id="root"');
+    expect(fallback.headers['cache-control']).toBe('no-cache');
   });
 });
