@@ -5,6 +5,7 @@ import { configVersionSuite } from './suites/config-version.suite.ts';
 import { generalSuite } from './suites/general.suite.ts';
 import { gsSuite } from './suites/gs.suite.ts';
 import { inspectionSuite } from './suites/inspections.suite.ts';
+import { listCountsSuite } from './suites/list-counts.suite.ts';
 import { lookupSuite } from './suites/lookups.suite.ts';
 import { reviewSuite } from './suites/review.suite.ts';
 import { sessionSuite } from './suites/session.suite.ts';
@@ -15,6 +16,7 @@ describe.each(DB_KINDS)('server API on %s', (kind) => {
   const h = useHarness(kind);
   sessionSuite(h);
   inspectionSuite(h);
+  listCountsSuite(h);
   reviewSuite(h);
   submissionResultsSuite(h);
   configVersionSuite(h);
