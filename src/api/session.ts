@@ -30,15 +30,8 @@ export function readSession(): LoginData | null {
  * sees no user, the guards send the panel to /login, and the server takes roles from tokens only.
  */
 export function storePublicPageRole(role: string): void {
-  if (readSession()) return;
-  let stored: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(KEY) ?? '{}');
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, unknown>;
-  } catch {
-    // Unreadable stored data is replaced.
-  }
-  localStorage.setItem(KEY, JSON.stringify({ ...stored, role }));
+  // Without a token whatever else is stored is no user's: only the role is kept.
+  if (!readSession()) localStorage.setItem(KEY, JSON.stringify({ role }));
 }
 
 export function writeSession(data: LoginData): void {
