@@ -3,67 +3,29 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { roleMayCall, type Area } from './access.ts';
 import type { Queryable } from './db.ts';
 import { forbidden, unauthorized, HttpError } from './errors.ts';
+import { insertSession, revokeSessionByHash, sessionUserByTokenHash } from './repos/sessions.ts';
+import type { SessionUser } from './repos/users.ts';
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  name: string;
-  role: string | null;
-  isExcludedUser: boolean;
-  /** Inactive accounts are refused at sign-in, and their tokens stop working (issue 11 defect 2). */
-  isActive: boolean;
-}
-
-interface UserRow {
-  id: number;
-  email: string;
-  name: string;
-  role: string | null;
-  is_excluded: boolean;
-  is_active: boolean;
-}
-
-const toUser = (row: UserRow): SessionUser => ({ id: row.id, email: row.email, name: row.name, role: row.role, isExcludedUser: row.is_excluded, isActive: row.is_active });
+// Sign-in (services/session.ts) and the tests reach the users and sessions through this module.
+export { findUserByEmail, type SessionUser } from './repos/users.ts';
+export { revokeAllSessions } from './repos/sessions.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export async function findUserByEmail(db: Queryable, email: string): Promise<SessionUser | null> {
-  const { rows } = await db.query<UserRow>('SELECT id, email, name, role, is_excluded, is_active FROM users WHERE lower(email) = lower($1)', [email]);
-  return rows[0] ? toUser(rows[0]) : null;
-}
 
 /** Issues an opaque bearer token; only its hash is stored, so a database dump holds no usable token. */
 export async function createSession(db: Queryable, userId: number, ttlMs: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(`INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + ($3::text || ' milliseconds')::interval)`, [
-    hashToken(token),
-    userId,
-    String(ttlMs),
-  ]);
+  await insertSession(db, hashToken(token), userId, ttlMs);
   return token;
 }
 
 export async function revokeSession(db: Queryable, token: string): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
-}
-
-/** 'Sign out everywhere': every open session of the user ends; answers how many. */
-export async function revokeAllSessions(db: Queryable, userId: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'WITH r AS (UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING 1) SELECT count(*)::int AS n FROM r',
-    [userId],
-  );
-  return rows[0].n;
+  await revokeSessionByHash(db, hashToken(token));
 }
 
 /** The user behind a bearer token that exists, has not expired and was not revoked. */
 export async function userForToken(db: Queryable, token: string): Promise<SessionUser | null> {
-  const { rows } = await db.query<UserRow>(
-    `SELECT u.id, u.email, u.name, u.role, u.is_excluded, u.is_active FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`,
-    [hashToken(token)],
-  );
-  return rows[0] ? toUser(rows[0]) : null;
+  return sessionUserByTokenHash(db, hashToken(token));
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost', '::ffff:127.0.0.1']);
