@@ -6,9 +6,9 @@
  */
 import type { ReviewConfig } from '../src/engine/config.ts';
 import { effectiveValue, isChanged, reduceRow } from '../src/engine/edit.ts';
-import { createEffects, type RuleData } from '../src/engine/effects.ts';
+import { createEffects, recordView, type RuleData } from '../src/engine/effects.ts';
 import type { InspectionDetail, RegistryData } from '../src/products/car/inspection.ts';
-import { runLogic, truthy } from '../src/engine/logic.ts';
+import { compileLogic, runLogic, truthy } from '../src/engine/logic.ts';
 import { createEngine } from '../src/engine/model.ts';
 import { indexRules } from '../src/engine/rule-index.ts';
 import { createRowBuilder } from '../src/engine/rows.ts';
@@ -27,11 +27,14 @@ export function createNaiveEngine(config: ReviewConfig) {
   const effects = createEffects(config, index, builder.resolveOptions);
   const dataKeys = new Set(config.rows.map((r) => r.key));
 
-  const run = (data: RuleData, interpreted: boolean) => index.rules.map((r, i) => truthy(interpreted ? runLogic(r.when, data) : index.compiled[i](data)));
+  // The engine's compiled rules read its slot arrays; these read the record form of the data.
+  const compiled = index.rules.map((r) => compileLogic(r.when));
+  const run = (data: RuleData, interpreted: boolean) => index.rules.map((r, i) => truthy(interpreted ? runLogic(r.when, data) : compiled[i](data)));
 
   function fold(model: ReviewModel, pre: Record<string, RowState>, data: RuleData, interpreted: boolean): ReviewModel {
     const results = run(data, interpreted);
-    const rows = Object.fromEntries(model.order.map((k) => [k, effects.computeRow(pre[k], results, data, model.registry)]));
+    const view = recordView(data);
+    const rows = Object.fromEntries(model.order.map((k) => [k, effects.computeRow(pre[k], results, view, model.registry)]));
     const errorsCount: Record<Tab, number> = Object.fromEntries(config.product.tabs.map((t) => [t, 0]));
     for (const k of model.order) if (rows[k].isVisible && rows[k].checked) errorsCount[rows[k].tab]++;
     return { ...model, rows, errorsCount };
@@ -40,7 +43,8 @@ export function createNaiveEngine(config: ReviewConfig) {
   return {
     evaluate(inspection: InspectionDetail, registry: RegistryData | null, options: EvaluateOptions): NaiveState {
       const model = engine.evaluate(inspection, [], registry, options);
-      const { rows: pre } = builder.buildRows(inspection, model.context!);
+      const built = builder.buildRows(inspection, model.context!);
+      const pre = Object.fromEntries(built.order.map((k, i) => [k, built.rows[i]]));
       const keys = [...dataKeys].filter((k) => pre[k]);
       const data: RuleData = {
         ...Object.fromEntries(keys.map((k) => [k, effectiveValue(pre[k])])),

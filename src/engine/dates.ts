@@ -8,10 +8,12 @@ export interface DateParts {
 
 const MON = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function valid(year: number, month: number, day: number): DateParts | null {
   if (month < 1 || month > 12 || day < 1 || year < 1000) return null;
-  const dim = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= dim ? { year, month, day } : null;
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= DAYS_IN_MONTH[month - 1] + (leap ? 1 : 0) ? { year, month, day } : null;
 }
 
 /** Strict DD-MM-YYYY with a real calendar date. */
@@ -20,8 +22,23 @@ export function isValidDmy(text: string): boolean {
   return m !== null && valid(Number(m[3]), Number(m[2]), Number(m[1])) !== null;
 }
 
+// Rules compare the same few date texts (today, the registry's expiry) on every edit: each is parsed once. The
+// parts are shared between callers, so they are read-only.
+const parsed = new Map<string, Readonly<DateParts> | null>();
+const PARSED_MAX = 512;
+
 /** Reads DD-MM-YYYY, DD/MM/YYYY, YYYY-MM-DD (optionally with a time), DD-Mon-YYYY and MM-YYYY / MMM-YYYY. */
-export function parseDateLoose(text: string): DateParts | null {
+export function parseDateLoose(text: string): Readonly<DateParts> | null {
+  let d = parsed.get(text);
+  if (d === undefined) {
+    if (parsed.size >= PARSED_MAX) parsed.clear();
+    d = parse(text);
+    parsed.set(text, d);
+  }
+  return d;
+}
+
+function parse(text: string): DateParts | null {
   const s = text.trim();
   let m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(s);
   if (m) return valid(Number(m[3]), Number(m[2]), Number(m[1]));

@@ -7,6 +7,7 @@
 import type { OptionsSource, ReviewConfig, RowConfig } from './config.ts';
 import type { RegistrySources } from './inspection.ts';
 import { compileRegistryCompare, type RegistryCompare } from './registry-compare.ts';
+import { effectiveValue } from './edit.ts';
 import type { RuleIndex, RuleResults } from './rule-index.ts';
 import { copyRow } from './rows.ts';
 import type { EvalContext, RowState } from './types.ts';
@@ -23,18 +24,35 @@ export interface RuleData {
   ctx: EvalContext;
 }
 
+/** What effects read of the rule data, whatever its form: the context, and a dotted path (`{{ path }}` of a message). */
+export interface RuleView {
+  readonly ctx: EvalContext;
+  read(path: string): unknown;
+}
+
+/** The view of rule data in record form. */
+export function recordView(data: RuleData): RuleView {
+  return {
+    ctx: data.ctx,
+    read(path) {
+      let v: unknown = data;
+      for (const p of path.split('.')) v = v === null || v === undefined ? undefined : (v as Record<string, unknown>)[p];
+      return v;
+    },
+  };
+}
+
 export interface Effects {
   /** Whether a row (by key, or an image group) is visible: its own rules, and its parent's visibility. */
   isVisible(key: string, results: RuleResults): boolean;
   /** The row after the effects of the rules targeting it (`results` holds every rule's result, by index). */
-  computeRow(row: RowState, results: RuleResults, data: RuleData, registry: RegistrySources | null | undefined): RowState;
+  computeRow(row: RowState, results: RuleResults, data: RuleView, registry: RegistrySources | null | undefined): RowState;
 }
 
 /** `{{ path }}` in a message, read from the rule data ('' when absent). */
-function template(text: string, data: RuleData): string {
+function template(text: string, data: RuleView): string {
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, path: string) => {
-    let v: unknown = data;
-    for (const p of path.split('.')) v = v === null || v === undefined ? undefined : (v as Record<string, unknown>)[p];
+    const v = data.read(path);
     return v === null || v === undefined ? '' : String(v);
   });
 }
@@ -82,7 +100,7 @@ export function createEffects(config: ReviewConfig, index: RuleIndex, resolveOpt
 
   const isVisible = (key: string, results: RuleResults): boolean => visible(planOf(key), results);
 
-  function computeRow(row: RowState, results: RuleResults, data: RuleData, registry: RegistrySources | null | undefined): RowState {
+  function computeRow(row: RowState, results: RuleResults, data: RuleView, registry: RegistrySources | null | undefined): RowState {
     const plan = planOf(row.key);
     const { cfg } = plan;
     let disable = false;
@@ -175,7 +193,8 @@ export function createEffects(config: ReviewConfig, index: RuleIndex, resolveOpt
     next.canUpload = upload || undefined;
     if (plan.compare && next.kind === 'field') {
       // A cleared row is compared as empty: the value it had is gone from the screen and from the submission.
-      const r = plan.compare(cleared ? null : data[row.key], registry, data.ctx);
+      // The value the rules read for the row (`K`).
+      const r = plan.compare(cleared ? null : effectiveValue(row), registry, data.ctx);
       next.vaahanFlag = r.flag;
       next.registryValue = r.registryValue;
       if (r.smsValue !== undefined) next.smsValue = r.smsValue;

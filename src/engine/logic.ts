@@ -135,26 +135,42 @@ export type CompiledLogic = (data: unknown) => unknown;
 
 type Args = unknown[];
 /**
+ * Two-operand operators, called without an argument array (comparisons of two operands are most of a config's
+ * rules). `<` and `<=` here are their two-operand forms; STANDARD_FUNCTIONS has the three-operand one.
+ */
+const BINARY: Record<string, (a: unknown, b: unknown) => unknown> = {
+  '==': (a, b) => a == b,
+  '===': (a, b) => a === b,
+  '!=': (a, b) => a != b,
+  '!==': (a, b) => a !== b,
+  '>': (a, b) => (a as number) > (b as number),
+  '>=': (a, b) => (a as number) >= (b as number),
+  '<': (a, b) => (a as number) < (b as number),
+  '<=': (a, b) => (a as number) <= (b as number),
+  in: (a, b) => {
+    const list = b as { indexOf?: (x: unknown) => number } | null;
+    if (!list || typeof list.indexOf === 'undefined') return false;
+    return list.indexOf(a) !== -1;
+  },
+};
+
+/**
  * The standard operators with json-logic-js 2.0.5's semantics, for the compiler. The equivalence with
  * json-logic-js's own interpreter is checked on every rule of the car config (tests/engine/logic.test.ts).
  */
 const STANDARD_FUNCTIONS: Record<string, (args: Args) => unknown> = {
-  '==': (a) => a[0] == a[1],
-  '===': (a) => a[0] === a[1],
-  '!=': (a) => a[0] != a[1],
-  '!==': (a) => a[0] !== a[1],
-  '>': (a) => (a[0] as number) > (a[1] as number),
-  '>=': (a) => (a[0] as number) >= (a[1] as number),
+  '==': (a) => BINARY['=='](a[0], a[1]),
+  '===': (a) => BINARY['==='](a[0], a[1]),
+  '!=': (a) => BINARY['!='](a[0], a[1]),
+  '!==': (a) => BINARY['!=='](a[0], a[1]),
+  '>': (a) => BINARY['>'](a[0], a[1]),
+  '>=': (a) => BINARY['>='](a[0], a[1]),
   '<': (a) => (a[2] === undefined ? (a[0] as number) < (a[1] as number) : (a[0] as number) < (a[1] as number) && (a[1] as number) < (a[2] as number)),
   '<=': (a) => (a[2] === undefined ? (a[0] as number) <= (a[1] as number) : (a[0] as number) <= (a[1] as number) && (a[1] as number) <= (a[2] as number)),
   '!!': (a) => jsonLogic.truthy(a[0]),
   '!': (a) => !jsonLogic.truthy(a[0]),
   '%': (a) => (a[0] as number) % (a[1] as number),
-  in: (a) => {
-    const b = a[1] as { indexOf?: (x: unknown) => number } | null;
-    if (!b || typeof b.indexOf === 'undefined') return false;
-    return b.indexOf(a[0]) !== -1;
-  },
+  in: (a) => BINARY.in(a[0], a[1]),
   cat: (a) => a.join(''),
   substr: (a) => {
     const [source, start, end] = a as [unknown, number, number];
@@ -173,44 +189,36 @@ const STANDARD_FUNCTIONS: Record<string, (args: Args) => unknown> = {
   merge: (a) => a.reduce<unknown[]>((x, y) => x.concat(y), []),
 };
 
-function compileNode(rule: Logic): CompiledLogic {
+/**
+ * Compiles a variable read some other way than a walk of the data's properties (the engine reads rows by slot), or
+ * answers undefined to leave the path to the default walk. `notFound` gives the `var`'s fallback (or null).
+ */
+export type VariableResolver = (path: string, notFound: CompiledLogic) => CompiledLogic | undefined;
+
+function compileNode(rule: Logic, resolve: VariableResolver | undefined): CompiledLogic {
   if (Array.isArray(rule)) {
-    const parts = rule.map(compileNode);
+    // A list of constants (`"in": [x, ["a", "b"]]`) is built once: no operator mutates its arguments.
+    if (rule.every((r) => r === null || typeof r !== 'object')) return () => rule;
+    const parts = rule.map((r) => compileNode(r, resolve));
     return (d) => parts.map((p) => p(d));
   }
   if (rule === null || typeof rule !== 'object') return () => rule;
   const op = Object.keys(rule)[0];
   const raw = (rule as Record<string, unknown>)[op];
   const values = Array.isArray(raw) ? raw : [raw];
-  const args = values.map(compileNode);
+  const args = values.map((v) => compileNode(v, resolve));
   switch (op) {
     case 'var': {
       const name = values[0];
       const fallback = args[1];
       if (name === undefined || name === '' || name === null) return (d) => d;
-      const path = String(name).split('.');
       const notFound = (d: unknown) => {
         const f = fallback ? fallback(d) : undefined;
         return f === undefined ? null : f;
       };
-      if (path.length === 1) {
-        // Most variables name a row directly (`fuelType`): one property read, no loop.
-        const [key] = path;
-        return (d) => {
-          if (d === null || d === undefined) return notFound(d);
-          const v = (d as Record<string, unknown>)[key];
-          return v === undefined ? notFound(d) : v;
-        };
-      }
-      return (d) => {
-        let v: unknown = d;
-        for (const p of path) {
-          if (v === null || v === undefined) return notFound(d);
-          v = (v as Record<string, unknown>)[p];
-          if (v === undefined) return notFound(d);
-        }
-        return v;
-      };
+      const resolved = resolve?.(String(name), notFound);
+      if (resolved) return resolved;
+      return walkPath(String(name).split('.'), notFound);
     }
     case 'if':
     case '?:':
@@ -238,18 +246,57 @@ function compileNode(rule: Logic): CompiledLogic {
         return current;
       };
     default: {
+      const binary = args.length === 2 ? BINARY[op] : undefined;
+      if (binary) {
+        // Comparisons of two operands are most of a config's rules: no argument array per call.
+        const [a, b] = args;
+        return (d) => binary(a(d), b(d));
+      }
       const std = STANDARD_FUNCTIONS[op];
       if (std) return (d) => std(args.map((a) => a(d)));
       const custom = CUSTOM_OPERATIONS[op] as ((...xs: unknown[]) => unknown) | undefined;
       if (!custom) throw new Error(`unknown operator '${op}'`);
+      if (args.length === 1) {
+        const [a] = args;
+        return (d) => custom(a(d));
+      }
+      if (args.length === 2) {
+        const [a, b] = args;
+        return (d) => custom(a(d), b(d));
+      }
       return (d) => custom(...args.map((a) => a(d)));
     }
   }
 }
 
-/** Compiles a checked rule to a closure (the engine's fast path; `runLogic` is the reference interpreter). */
-export function compileLogic(rule: Logic): CompiledLogic {
-  return compileNode(rule);
+/**
+ * Compiles a checked rule to a closure (the engine's fast path; `runLogic` is the reference interpreter). With
+ * `resolve`, variable reads it compiles replace the walk of the data's properties.
+ */
+export function compileLogic(rule: Logic, resolve?: VariableResolver): CompiledLogic {
+  return compileNode(rule, resolve);
+}
+
+/** json-logic-js's read of a dotted path: null-safe, `notFound` when a step is null or undefined. */
+export function walkPath(path: readonly string[], notFound: CompiledLogic): CompiledLogic {
+  if (path.length === 1) {
+    // Most variables name a row directly (`fuelType`): one property read, no loop.
+    const [key] = path;
+    return (d) => {
+      if (d === null || d === undefined) return notFound(d);
+      const v = (d as Record<string, unknown>)[key];
+      return v === undefined ? notFound(d) : v;
+    };
+  }
+  return (d) => {
+    let v: unknown = d;
+    for (const p of path) {
+      if (v === null || v === undefined) return notFound(d);
+      v = (v as Record<string, unknown>)[p];
+      if (v === undefined) return notFound(d);
+    }
+    return v;
+  };
 }
 
 /** Json-logic truthiness ([] is false). */

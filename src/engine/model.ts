@@ -10,11 +10,11 @@
  */
 import type { ReviewConfig, RowConfig, RuleConfig } from './config.ts';
 import { effectiveValue, isChanged, reduceRow, sameValue } from './edit.ts';
-import { createEffects, type RuleData } from './effects.ts';
+import { createEffects, type RuleData, type RuleView } from './effects.ts';
 import type { InspectionDocument, RegistrySources } from './inspection.ts';
 import { truthy } from './logic.ts';
-import { indexRules } from './rule-index.ts';
-import { createRowBuilder } from './rows.ts';
+import { indexRules, type SlotData } from './rule-index.ts';
+import { createRowBuilder, type BuiltRows } from './rows.ts';
 import type { Edit, EvalContext, EvaluateOptions, ReviewModel, RowState, Tab } from './types.ts';
 
 /** The engine built once from a loaded config. */
@@ -45,32 +45,25 @@ export interface RuleTrace {
   results: readonly boolean[];
 }
 
-/**
- * Cached evaluation state of a model, kept beside it (never serialized). `pre` and `data` are layers: the rows and
- * values as evaluated sit on a shared prototype, and only what the edits changed is held as own properties.
- */
+/** The rule data the engine keeps (SlotData), readable by the effects (RuleView). */
+type EngineData = SlotData & RuleView;
+
+/** Cached evaluation state of a model, kept beside it (never serialized). */
 interface Internal {
-  /** Rows before rule effects: recorded values plus the reviewer's edits. */
-  pre: Record<string, RowState>;
-  data: RuleData;
-  /** 1 where the rule holds: copied on every edit that flips one, which costs a few bytes per rule. */
-  results: Uint8Array;
+  /** Where each config row's rows are in the model's order (BuiltRows.first): shared by every model of one evaluation. */
+  first: Int32Array;
+  /** Rows before rule effects (recorded values plus the reviewer's edits), aligned with the model's order. */
+  pre: readonly RowState[];
+  data: EngineData;
+  /** 1 where the rule holds, by rule index: copied only by an edit that flips one. */
+  results: readonly number[];
 }
 
-/**
- * `layer` with `key` set: a new object on the same prototype, copying only the layer's own keys (what the edits
- * changed so far). Copying every row's entry on each keystroke was the largest part of an edit and of its garbage.
- */
-function withKey<T>(layer: Record<string, T>, key: string, value: T): Record<string, T> {
-  const next = Object.create(Object.getPrototypeOf(layer) as object) as Record<string, T>;
-  for (const k of Object.keys(layer)) next[k] = layer[k];
-  next[key] = value;
+/** `list` with `list[i] = value`: a copy (a block copy of a few hundred entries costs less than any finer structure). */
+function withSlot<T>(list: readonly T[], i: number, value: T): T[] {
+  const next = list.slice();
+  next[i] = value;
   return next;
-}
-
-/** A layer over `base` holding nothing yet. */
-function layerOver<T>(base: Record<string, T>): Record<string, T> {
-  return Object.create(base) as Record<string, T>;
 }
 
 /**
@@ -80,10 +73,10 @@ function layerOver<T>(base: Record<string, T>): Record<string, T> {
  * assignment, which a 2,000-row evaluation paid in full.
  */
 const FAST_MODE_KEYS = 1000;
-function recordOf<T>(keys: readonly string[], valueOf: (key: string) => T): Record<string, T> {
-  if (keys.length <= FAST_MODE_KEYS) return Object.fromEntries(keys.map((k) => [k, valueOf(k)]));
+function recordOf<T>(keys: readonly string[], values: readonly T[]): Record<string, T> {
+  if (keys.length <= FAST_MODE_KEYS) return Object.fromEntries(keys.map((k, i) => [k, values[i]]));
   const out: Record<string, T> = {};
-  for (const k of keys) out[k] = valueOf(k);
+  for (let i = 0; i < keys.length; i++) out[keys[i]] = values[i];
   return out;
 }
 
@@ -96,70 +89,112 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
   const index = indexRules(config);
   const builder = createRowBuilder(config);
   const effects = createEffects(config, index, builder.resolveOptions);
-  // Each model carries its evaluation state under a symbol of this engine instance, not enumerable: JSON, spreads
-  // and structuredClone leave it out (a copy then starts from its rows). A WeakMap entry per keystroke cost more
-  // than the rest of the edit in insertion and garbage-collection work.
-  const INTERNAL = Symbol('engine state');
-  const remember = (model: ReviewModel, internal: Internal) => Object.defineProperty(model, INTERNAL, { value: internal });
   /** Image rows (`group:hash`) answer their group's config. */
   const cfgOf = (key: string) => rowCfg.get(key) ?? rowCfg.get(key.split(':')[0]);
+  const slotCount = config.rows.length;
+  /** Slots of the rows whose value the rules read (every row but image groups), and of those whose `seq.K` they read. */
+  const valueSlots = Int32Array.from(config.rows.flatMap((r, c) => ((r.kind ?? 'field') === 'image' ? [] : [c])));
+  const seqSlot = config.rows.map((r) => index.seqRows.has(r.key));
 
-  function runAll(data: RuleData): Uint8Array {
-    const results = new Uint8Array(index.compiled.length);
+  /**
+   * Each model carries its evaluation state in a private field of this engine's class: JSON, spreads and
+   * structuredClone leave it out (a copy then starts from its rows). A WeakMap entry, or a symbol property defined
+   * on each model, cost more per keystroke than the rest of the edit.
+   */
+  class Model implements ReviewModel {
+    rows: Record<string, RowState>;
+    order: string[];
+    errorsCount: Record<Tab, number>;
+    edits: Edit[];
+    context: EvalContext;
+    registry: RegistrySources | null | undefined;
+    config: ReviewConfig;
+    readonly #internal: Internal;
+    constructor(
+      rows: Record<string, RowState>,
+      order: string[],
+      errorsCount: Record<Tab, number>,
+      edits: Edit[],
+      context: EvalContext,
+      registry: RegistrySources | null | undefined,
+      modelConfig: ReviewConfig,
+      internal: Internal,
+    ) {
+      this.rows = rows;
+      this.order = order;
+      this.errorsCount = errorsCount;
+      this.edits = edits;
+      this.context = context;
+      this.registry = registry;
+      this.config = modelConfig;
+      this.#internal = internal;
+    }
+    static internal(model: ReviewModel): Internal | undefined {
+      return #internal in model ? model.#internal : undefined;
+    }
+  }
+  /** State of models this engine did not build (e.g. cloned), rebuilt once from their rows. */
+  const adopted = new WeakMap<ReviewModel, Internal>();
+
+  // Message templates read the data by path; one function for every data object, so they all share a shape.
+  function read(this: SlotData, path: string): unknown {
+    return index.pathReader(path)(this);
+  }
+
+  function runAll(data: EngineData): number[] {
+    const results = new Array<number>(index.compiled.length);
     for (let i = 0; i < results.length; i++) results[i] = truthy(index.compiled[i](data)) ? 1 : 0;
     return results;
   }
 
-  function countErrors(rows: Record<string, RowState>, order: readonly string[]): Record<Tab, number> {
-    const counts: Record<Tab, number> = Object.fromEntries(config.product.tabs.map((t) => [t, 0]));
-    for (const k of order) {
-      const r = rows[k];
-      if (r.isVisible && r.checked) counts[r.tab]++;
+  const zeroCounts = (): Record<Tab, number> => Object.fromEntries(config.product.tabs.map((t) => [t, 0]));
+
+  function dataOf(pre: readonly RowState[], first: Int32Array, ctx: EvalContext): EngineData {
+    const values = new Array<unknown>(slotCount);
+    const checked = new Array<boolean | undefined>(slotCount);
+    const changed = new Array<boolean | undefined>(slotCount);
+    const seq = new Array<number | undefined>(slotCount);
+    for (const c of valueSlots) {
+      const row = pre[first[c]];
+      values[c] = effectiveValue(row);
+      checked[c] = Boolean(row.userChecked);
+      changed[c] = isChanged(row);
+      if (seqSlot[c]) seq[c] = row.editSeq ?? 0;
     }
-    return counts;
+    return { values, checked, changed, seq, ctx, read };
   }
 
-  // Before any edit every row is unticked, unchanged and unedited, in every evaluation: those records are built
-  // once, and an evaluation's layers over them hold only the rows that differ (none, unless rebuilt from a clone).
-  const valueKeys = config.rows.filter((r) => (r.kind ?? 'field') !== 'image').map((r) => r.key);
-  const allFalse: Record<string, boolean> = Object.fromEntries(valueKeys.map((k) => [k, false]));
-  const allZero: Record<string, number> = Object.fromEntries(valueKeys.filter((k) => index.seqRows.has(k)).map((k) => [k, 0]));
-
-  function dataOf(rows: Record<string, RowState>, ctx: EvalContext): RuleData {
-    const values: Record<string, unknown> = {};
-    const checked = layerOver(allFalse);
-    const changed = layerOver(allFalse);
-    const seq = layerOver(allZero);
-    for (const k of valueKeys) {
-      const row = rows[k];
-      values[k] = effectiveValue(row);
-      if (row.userChecked) checked[k] = true;
-      if (isChanged(row)) changed[k] = true;
-      if (row.editSeq && index.seqRows.has(k)) seq[k] = row.editSeq;
+  /** The rule data in record form (RuleData), for the trace. */
+  function recordData(data: SlotData): RuleData {
+    const out: RuleData = { checked: {}, changed: {}, seq: {}, ctx: data.ctx };
+    for (const c of valueSlots) {
+      const k = config.rows[c].key;
+      out[k] = data.values[c];
+      out.checked[k] = data.checked[c]!;
+      out.changed[k] = data.changed[c]!;
+      if (seqSlot[c]) out.seq[k] = data.seq[c]!;
     }
-    const data = layerOver(values) as RuleData;
-    data.checked = checked;
-    data.changed = changed;
-    data.seq = seq;
-    data.ctx = ctx;
-    return data;
+    return out;
   }
 
-  function build(pre: Record<string, RowState>, order: string[], ctx: EvalContext, registry: RegistrySources | null | undefined): ReviewModel {
-    const data = dataOf(pre, ctx);
+  function build({ rows: pre, order, first }: BuiltRows, ctx: EvalContext, registry: RegistrySources | null | undefined): ReviewModel {
+    const data = dataOf(pre, first, ctx);
     const results = runAll(data);
-    const rows = recordOf(order, (k) => effects.computeRow(pre[k], results, data, registry));
-    const model: ReviewModel = { rows, order, errorsCount: countErrors(rows, order), edits: [], context: ctx, registry: registry ?? null, config };
-    remember(model, { pre: layerOver(pre), data, results });
-    return model;
+    const after = new Array<RowState>(pre.length);
+    const counts = zeroCounts();
+    for (let i = 0; i < pre.length; i++) {
+      const row = effects.computeRow(pre[i], results, data, registry);
+      after[i] = row;
+      if (row.isVisible && row.checked) counts[row.tab]++;
+    }
+    return new Model(recordOf(order, after), order, counts, [], ctx, registry ?? null, config, { first, pre, data, results });
   }
 
   function evaluate(inspection: InspectionDocument, edits: readonly Edit[] = [], registry?: RegistrySources | null, options: EvaluateOptions = {}): ReviewModel {
     const ctx = builder.contextOf(inspection, registry, options);
-    const { rows, order } = builder.buildRows(inspection, ctx);
     // Edits go through `apply` one by one, so an edit the engine refuses at that point (refusal) is left out here
     // exactly as it is in the browser.
-    let model = build(rows, order, ctx, registry);
+    let model = build(builder.buildRows(inspection, ctx), ctx, registry);
     for (const e of edits) model = apply(model, e);
     return model;
   }
@@ -185,66 +220,91 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     }
   }
 
+  /** BuiltRows.first of a model's order (rows in config order, as `buildRows` makes them). */
+  function firstOf(order: readonly string[]): Int32Array {
+    const first = new Int32Array(slotCount + 1);
+    let p = 0;
+    for (let c = 0; c < slotCount; c++) {
+      first[c] = p;
+      const { key, kind } = config.rows[c];
+      if (kind === 'image') while (p < order.length && order[p].startsWith(`${key}:`)) p++;
+      else if (order[p] === key) p++;
+    }
+    first[slotCount] = p;
+    if (p !== order.length) throw new Error('the model’s rows are not those of its config, in its order');
+    return first;
+  }
+
   function internalOf(model: ReviewModel): Internal {
-    const hit = (model as { [INTERNAL]?: Internal })[INTERNAL];
+    const hit = Model.internal(model) ?? adopted.get(model);
     if (hit) return hit;
     // A model not built by this engine instance (e.g. cloned): its rows stand in for the pre-effect rows.
     const ctx = model.context!;
-    const pre: Record<string, RowState> = Object.fromEntries(
-      model.order.map((k) => {
-        const options = builder.resolveOptions(cfgOf(k)?.input?.options, ctx);
-        return [k, options ? { ...model.rows[k], options } : model.rows[k]];
-      }),
-    );
-    const data = dataOf(pre, ctx);
-    const internal = { pre: layerOver(pre), data, results: runAll(data) };
-    remember(model, internal);
+    const pre = model.order.map((k) => {
+      const options = builder.resolveOptions(cfgOf(k)?.input?.options, ctx);
+      return options ? { ...model.rows[k], options } : model.rows[k];
+    });
+    const first = firstOf(model.order);
+    const data = dataOf(pre, first, ctx);
+    const internal = { first, pre, data, results: runAll(data) };
+    adopted.set(model, internal);
     return internal;
+  }
+
+  /** Position of row `key` in the model's order, -1 if none. */
+  function positionOf(first: Int32Array, order: readonly string[], key: string): number {
+    const slot = index.slotOf.get(key);
+    if (slot !== undefined) return first[slot] < first[slot + 1] && order[first[slot]] === key ? first[slot] : -1;
+    const group = index.slotOf.get(key.slice(0, key.indexOf(':')));
+    if (group === undefined) return -1;
+    for (let p = first[group]; p < first[group + 1]; p++) if (order[p] === key) return p;
+    return -1;
   }
 
   function apply(model: ReviewModel, edit: Edit): ReviewModel {
     if (!model.context || refusal(model, edit) !== null) return model;
-    const { pre, data, results } = internalOf(model);
+    const { first, pre, data, results } = internalOf(model);
     const key = edit.key;
-    const reduced = reduceRow(pre[key], cfgOf(key), edit, (model.edits?.length ?? 0) + 1);
-    const nextPre = withKey(pre, key, reduced);
+    const at = positionOf(first, model.order, key);
+    if (at < 0) return model;
+    const reduced = reduceRow(pre[at], cfgOf(key), edit, (model.edits?.length ?? 0) + 1);
+    const nextPre = withSlot(pre, at, reduced);
     let nextData = data;
     let nextResults = results;
-    const touched = new Set<string>([key]);
-    if (rowCfg.has(key)) {
+    /** Positions of the rows to recompute: the edited one, and those the rules whose result flipped reach. */
+    const touched = [at];
+    const slot = index.slotOf.get(key);
+    if (slot !== undefined) {
       const value = effectiveValue(reduced);
       const checked = Boolean(reduced.userChecked);
       const changed = isChanged(reduced);
-      const seq = index.seqRows.has(key) ? (reduced.editSeq ?? 0) : undefined;
-      if (!sameValue(value, data[key]) || checked !== data.checked[key] || changed !== data.changed[key] || seq !== data.seq[key]) {
-        nextData = withKey(data, key, value) as RuleData;
-        if (checked !== data.checked[key]) nextData.checked = withKey(data.checked, key, checked);
-        if (changed !== data.changed[key]) nextData.changed = withKey(data.changed, key, changed);
-        if (seq !== data.seq[key]) nextData.seq = withKey(data.seq, key, seq!);
-        const readers = index.readers.get(key) ?? [];
-        if (readers.length) nextResults = results.slice();
-        for (const i of readers) {
+      const seq = seqSlot[slot] ? (reduced.editSeq ?? 0) : undefined;
+      if (!sameValue(value, data.values[slot]) || checked !== data.checked[slot] || changed !== data.changed[slot] || seq !== data.seq[slot]) {
+        nextData = {
+          values: withSlot(data.values, slot, value),
+          checked: checked !== data.checked[slot] ? withSlot(data.checked, slot, checked) : data.checked,
+          changed: changed !== data.changed[slot] ? withSlot(data.changed, slot, changed) : data.changed,
+          seq: seq !== data.seq[slot] ? withSlot(data.seq, slot, seq) : data.seq,
+          ctx: data.ctx,
+          read,
+        };
+        for (const i of index.readers.get(key) ?? []) {
           const r = truthy(index.compiled[i](nextData)) ? 1 : 0;
-          if (r !== results[i]) {
-            nextResults[i] = r;
-            for (const t of index.reach[i]) touched.add(t);
-          }
+          if (r === results[i]) continue;
+          if (nextResults === results) nextResults = results.slice();
+          (nextResults as number[])[i] = r;
+          for (const s of index.reachSlots[i]) for (let p = first[s]; p < first[s + 1]; p++) if (!touched.includes(p)) touched.push(p);
         }
       }
     }
     // Rows no rule touched stay shared with the previous model.
     const rows = { ...model.rows };
-    const recomputed: string[] = [];
-    for (const t of touched) {
-      if (rowCfg.get(t)?.kind === 'image') {
-        for (const k of model.order) if (k.startsWith(`${t}:`)) recomputed.push(k);
-      } else if (nextPre[t]) recomputed.push(t);
-    }
     // A new counts record only when a count changes, so the tab bar (memoised on it) skips most keystrokes.
     let counts = model.errorsCount;
-    for (const k of recomputed) {
+    for (const p of touched) {
+      const k = model.order[p];
       const before = model.rows[k];
-      const after = effects.computeRow(nextPre[k], nextResults, nextData, model.registry);
+      const after = effects.computeRow(nextPre[p], nextResults, nextData, model.registry);
       const wasError = before.isVisible && before.checked;
       const isError = after.isVisible && after.checked;
       if (wasError !== isError) {
@@ -253,14 +313,13 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       }
       rows[k] = after;
     }
-    const next: ReviewModel = { ...model, rows, errorsCount: counts, edits: [...(model.edits ?? []), edit] };
-    remember(next, { pre: nextPre, data: nextData, results: nextResults });
-    return next;
+    const edits = [...(model.edits ?? []), edit];
+    return new Model(rows, model.order, counts, edits, model.context, model.registry, model.config, { first, pre: nextPre, data: nextData, results: nextResults });
   }
 
   function trace(model: ReviewModel): RuleTrace {
     const { data, results } = internalOf(model);
-    return { rules: index.rules, data, results: Array.from(results, Boolean) };
+    return { rules: index.rules, data: recordData(data), results: Array.from(results, Boolean) };
   }
 
   return { config, evaluate, apply, rowConfig: cfgOf, refusal, trace };

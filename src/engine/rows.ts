@@ -17,8 +17,18 @@ export interface RowBuilder {
   resolveOptions(src: OptionsSource | undefined, ctx: EvalContext): string[] | undefined;
   /** The context the rules see as `ctx.*`. */
   contextOf(inspection: InspectionDocument, registry: RegistrySources | null | undefined, options: EvaluateOptions): EvalContext;
-  /** Every row of the inspection as recorded, by key, and the keys in display order (image groups give one row per image). */
-  buildRows(inspection: InspectionDocument, ctx: EvalContext): { rows: Record<string, RowState>; order: string[] };
+  /** Every row of the inspection as recorded, in display order (image groups give one row per image). */
+  buildRows(inspection: InspectionDocument, ctx: EvalContext): BuiltRows;
+}
+
+/**
+ * Rows in display order: `rows[i]` is row `order[i]`. The rows of config row `c` (one, or an image group's) are at
+ * positions `first[c]` up to `first[c + 1]`.
+ */
+export interface BuiltRows {
+  rows: RowState[];
+  order: string[];
+  first: Int32Array;
 }
 
 function scalarOf(v: FieldValue | undefined): Scalar {
@@ -267,22 +277,25 @@ export function createRowBuilder(config: ReviewConfig): RowBuilder {
     });
   }
 
-  function buildRows(inspection: InspectionDocument, ctx: EvalContext): { rows: Record<string, RowState>; order: string[] } {
-    const rows: Record<string, RowState> = {};
+  function buildRows(inspection: InspectionDocument, ctx: EvalContext): BuiltRows {
+    const rows: RowState[] = [];
     const order: string[] = [];
-    for (const cfg of config.rows) {
+    const first = new Int32Array(config.rows.length + 1);
+    for (let c = 0; c < config.rows.length; c++) {
+      const cfg = config.rows[c];
+      first[c] = rows.length;
       const field = fieldAt(inspection, cfg);
       const kind = cfg.kind ?? 'field';
       switch (kind) {
         case 'image':
           for (const r of imageRows(cfg, field, ctx)) {
-            rows[r.key] = r;
+            rows.push(r);
             order.push(r.key);
           }
           break;
         case 'field':
         case 'comments':
-          rows[cfg.key] = baseRow(cfg, cfg.key, field, ctx);
+          rows.push(baseRow(cfg, cfg.key, field, ctx));
           order.push(cfg.key);
           break;
         default: {
@@ -291,7 +304,8 @@ export function createRowBuilder(config: ReviewConfig): RowBuilder {
         }
       }
     }
-    return { rows, order };
+    first[config.rows.length] = rows.length;
+    return { rows, order, first };
   }
 
   return { resolveOptions, contextOf, buildRows };
