@@ -1,7 +1,8 @@
 // /review load (issue 18 'Load'): the built app on the real server, /review/{carId} opened by its assignee in a fresh
 // browser context each time, timed until a row's editor is enabled; and the waterfall of the median load (every
 // request the page made, from navigation start: when it started and ended, and what the first paint waited for),
-// which is where a request that waits for another shows. `npm run bench load` runs this one alone;
+// which is where a request that waits for another shows; a request's 'sent' after its start is a wait for one of the
+// browser's six connections to the origin; the app's load marks (src/api/load-marks.ts) show when each step ran. `npm run bench load` runs this one alone;
 // BENCH_LOADS=n sets the number of measured loads (default 9), BENCH_APP_DIR=dir measures an already built app,
 // BENCH_TRACE=1 adds one traced load and prints its main thread's long slices (script compile and evaluation, React's
 // renders, layout), which is where the time between the requests goes.
@@ -38,6 +39,9 @@ interface Entry {
   name: string;
   start: number;
   end: number;
+  /** A request's: when it went out on a connection (the time before it is a wait for one) and its first byte came back. */
+  sent?: number;
+  firstByte?: number;
 }
 
 interface Sample {
@@ -101,9 +105,12 @@ async function loadOnce(browser: Browser, base: string, carId: number, trace = f
         { name: 'document', start: nav.startTime, end: nav.responseEnd },
         ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => {
           const url = new URL(r.name);
-          return { name: url.pathname.replace(/-[\w-]{8}(\.\w+)$/, '$1'), start: r.startTime, end: r.responseEnd };
+          const name = url.pathname.replace(/-[\w-]{8}(\.\w+)$/, '$1');
+          return { name, start: r.startTime, end: r.responseEnd, sent: r.requestStart, firstByte: r.responseStart };
         }),
         ...performance.getEntriesByType('paint').map((p) => ({ name: `(${p.name})`, start: p.startTime, end: p.startTime })),
+        // The app's load steps (src/api/load-marks.ts).
+        ...performance.getEntriesByType('mark').map((m) => ({ name: `[${m.name}]`, start: m.startTime, end: m.startTime })),
       ];
       return list.sort((a, b) => a.start - b.start);
     });
@@ -123,9 +130,11 @@ function waterfall(sample: Sample): string[] {
   const scale = 60 / Math.max(sample.interactive, 1);
   const lines = sample.entries.map((e) => {
     const bar = ' '.repeat(Math.round(e.start * scale)) + '#'.repeat(Math.max(1, Math.round((e.end - e.start) * scale)));
-    return `${pad(e.start)} ${pad(e.end)} ms  ${e.name.slice(0, 48).padEnd(48)} ${bar}`;
+    const request = e.sent === undefined || e.firstByte === undefined ? ''.padEnd(12) : `${pad(e.sent)} ${pad(e.firstByte)} `;
+    return `${pad(e.start)} ${request}${pad(e.end)} ms  ${e.name.slice(0, 52).padEnd(52)} ${bar}`;
   });
-  lines.push(`${pad(sample.interactive)}       ms  (first row editable)`);
+  lines.unshift(`${['start', 'sent', '1st B', 'end'].map((h) => h.padStart(5)).join(' ')}`);
+  lines.push(`${pad(sample.interactive)}             ms  (first row editable)`);
   return lines;
 }
 

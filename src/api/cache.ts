@@ -1,3 +1,5 @@
+import { markLoad } from './load-marks.ts';
+
 /** Lookups the spec caches in local storage without expiry (location store, assignee data: spec 000 §3). */
 export async function cachedInStorage<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
   const raw = localStorage.getItem(key);
@@ -25,8 +27,13 @@ const ahead = new Map<string, { promise: Promise<unknown>; at: number }>();
 export function fetchAhead<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
   const found = ahead.get(key);
   if (found && Date.now() - found.at < AHEAD_TTL_MS) return found.promise as Promise<T>;
+  markLoad(`${key} started`);
   const promise = fetcher();
-  promise.catch(() => undefined); // nobody may take it: not an unhandled rejection
+  // Nobody may take it: not an unhandled rejection.
+  promise.then(
+    () => markLoad(`${key} answered`),
+    () => markLoad(`${key} failed`),
+  );
   ahead.set(key, { promise, at: Date.now() });
   return promise;
 }
@@ -38,6 +45,7 @@ export function fetchAhead<T>(key: string, fetcher: () => Promise<T>): Promise<T
 export function takeAhead<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
   const found = ahead.get(key);
   ahead.delete(key);
-  if (found && Date.now() - found.at < AHEAD_TTL_MS) return found.promise as Promise<T>;
-  return fetcher();
+  const recent = found && Date.now() - found.at < AHEAD_TTL_MS;
+  markLoad(`${key} taken${recent ? '' : ', asked again'}`);
+  return recent ? (found.promise as Promise<T>) : fetcher();
 }

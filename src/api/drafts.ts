@@ -4,6 +4,7 @@
  * without IndexedDB (or one that refuses it) keeps no drafts: every call then resolves quietly.
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { markLoad } from './load-marks.ts';
 
 /** A reviewer's draft of one record of any review product: the product's own payload, tagged with the version it was made on. */
 export interface StoredDraft<P = unknown> {
@@ -39,7 +40,9 @@ export const indexedDbDrafts: DraftStore = {
   async load(key) {
     const s = idb();
     if (!s) return null;
+    markLoad('draft read started');
     const found = await get<unknown>(key, s).catch(() => undefined);
+    markLoad('draft read');
     return isDraft(found) ? found : null;
   },
   async save(key, draft) {

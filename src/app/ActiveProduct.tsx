@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { markLoad } from '../api/load-marks.ts';
 import { loadProductConfig } from '../api/review-load.ts';
 import { ProductValueProvider } from '../products/ProductContext.tsx';
 import { productFromVersion, seedProduct, type AnyProduct } from '../products/registry.ts';
@@ -22,6 +23,7 @@ async function activeProduct(product: string): Promise<AnyProduct> {
       hit = productFromVersion(product, config, id);
       built.set(key, hit);
     }
+    markLoad(`${product} product built`);
     return hit;
   } catch {
     // The JSON in src/config is the fallback: a review still opens when the call fails or a stored version no longer builds.
