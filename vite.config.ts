@@ -1,5 +1,8 @@
-import { resolve, sep } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const server = `http://localhost:${process.env.PORT ?? 8080}`;
@@ -91,8 +94,80 @@ function leanJsonSchemaEditor(): Plugin {
   };
 }
 
+/**
+ * Paths whose screen's code the page starts fetching from its HTML, as the browser reads it, rather than once the
+ * shell's scripts have run (~100 ms later, more on a slow machine): the server adds the files to index.html for a
+ * path starting with one of these (server/built-assets.ts `withRoutePreloads`). The car review's, where a reviewer
+ * waits for the rows (issue 18 'Load'); its modules are those src/app/routes.ts loads for the route.
+ */
+const ROUTE_PRELOADS: Record<string, readonly string[]> = {
+  '/review/': [CAR_REVIEW, ACTIVE_PRODUCT],
+  '/re-inspection/': [CAR_REVIEW, ACTIVE_PRODUCT],
+};
+
+/**
+ * Writes .vite/route-preloads.json: for each path of ROUTE_PRELOADS, the scripts its modules run that the shell does not
+ * load at start and the style sheets they import (`{ "/review/": { "scripts": [...], "styles": [...] } }`).
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry && c.moduleIds.includes(ENTRY));
+      if (!entry) return; // a build of something else (Storybook)
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length) {
+          const file = stack.pop()!;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          stack.push(...(byFile.get(file)?.imports ?? []));
+        }
+        return seen;
+      };
+      const atStart = closure([entry.fileName]);
+      const preloads: Record<string, { scripts: string[]; styles: string[] }> = {};
+      for (const [prefix, modules] of Object.entries(ROUTE_PRELOADS)) {
+        const roots = chunks.filter((c) => modules.some((m) => c.moduleIds.includes(m))).map((c) => c.fileName);
+        const scripts = [...closure(roots)].filter((f) => !atStart.has(f)).sort();
+        const styles = [...new Set(scripts.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))].sort();
+        preloads[prefix] = { scripts, styles };
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/route-preloads.json', source: JSON.stringify(preloads, null, 2) });
+    },
+  };
+}
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes a gzip twin (`<file>.gz`, level 9) of each built script and style sheet under assets/, once per build: the
+ * server sends it to browsers that take gzip without compressing in the request (server/built-assets.ts, issue 18
+ * 'Load'). Tiny files gain nothing from it.
+ */
+function gzipAssets(): Plugin {
+  return {
+    name: 'gzip-assets',
+    apply: 'build',
+    async writeBundle({ dir }, bundle) {
+      if (!dir) return;
+      const files = Object.keys(bundle).filter((f) => f.startsWith('assets/') && /\.(js|css)$/.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const body = await readFile(join(dir, file));
+          if (body.length >= 1024) await writeFile(join(dir, `${file}.gz`), await gzipAsync(body, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), leanJsonSchemaEditor()],
+  plugins: [react(), leanJsonSchemaEditor(), routePreloads(), gzipAssets()],
   server: {
     port: 5173,
     proxy: { '/api': server, '/bike-api': server, '/docs-api': server, '/uploads': server },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -13,6 +14,7 @@ import type { Db } from './db.ts';
 import { forbidden, installErrorHandler, notFound, unauthorized } from './errors.ts';
 import { checkRequestData, DEFAULT_MAX_DEPTH, JSON_BODY_LIMIT, setOwn, UPLOAD_BODY_LIMIT } from './safe-input.ts';
 import { checkUploadUrl, signUploads, stripUploadSignatures } from './upload-url.ts';
+import { acceptsGzip, HASHED_ASSET, readBuiltAssets, readRoutePreloads, withRoutePreloads, type RoutePreloads } from './built-assets.ts';
 import { defaultMailFrom, smtpSender, type MailOptions, type MailSender } from './mailer.ts';
 import inspectionRoutes from './routes/inspections.ts';
 import lookupRoutes from './routes/lookups.ts';
@@ -178,9 +180,6 @@ export function redactingLogger(logger: FastifyServerOptions['logger']): Fastify
 }
 
 /** The whole server as a Fastify instance (no listen): API, uploads, OpenAPI document and the built app. */
-/** A file under the build's assets/ whose name carries Vite's content hash (`index-B2x9_kQa.js`). */
-const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+$/;
-
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const allowedDomains = (opts.google?.allowedDomains ?? ['qc.example']).map((d) => d.toLowerCase());
   const app = Fastify({
@@ -304,7 +303,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await uploads.register(fastifyStatic, { root: resolve(opts.uploadsDir), prefix: '/uploads/', decorateReply: false, index: false });
   });
   const staticDir = opts.staticDir && existsSync(join(opts.staticDir, 'index.html')) ? resolve(opts.staticDir) : null;
+  let preloads: RoutePreloads = {};
   if (staticDir) {
+    preloads = readRoutePreloads(staticDir);
+    const assets = readBuiltAssets(staticDir);
+    const IMMUTABLE = 'public, max-age=31536000, immutable';
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const path = request.url.split('?')[0];
+      const asset = assets.get(path);
+      if (!asset) return;
+      const gzip = asset.gzip && acceptsGzip(request.headers['accept-encoding']);
+      reply.header('content-type', asset.type).header('cache-control', IMMUTABLE).header('vary', 'accept-encoding');
+      if (gzip) reply.header('content-encoding', 'gzip');
+      return reply.send(gzip ? asset.gzip : asset.body);
+    });
     await app.register(fastifyStatic, {
       root: staticDir,
       prefix: '/',
@@ -312,14 +325,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // Vite names every built asset by its content hash: a browser may keep one for good. Other files (index.html, the
       // public folder's) are revalidated on each use, so a new build reaches users on their next load.
       cacheControl: false,
-      setHeaders: (reply, path) => reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (reply, path) => reply.header('cache-control', HASHED_ASSET.test(path) ? IMMUTABLE : 'no-cache'),
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     if (staticDir && request.method === 'GET' && !isApiPath(path) && !path.startsWith('/uploads/')) {
-      return reply.type('text/html').sendFile('index.html', staticDir);
+      // Read on each request: a new build in the directory reaches the next load.
+      const html = await readFile(join(staticDir, 'index.html'), 'utf8');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withRoutePreloads(html, preloads, path));
     }
     throw notFound(`No route for ${request.method} ${path}`);
   });

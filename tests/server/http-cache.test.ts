@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REVIEWER, useHarness } from './support/harness.ts';
 
@@ -53,5 +54,52 @@ describe('the built app: hashed assets are kept, the page is revalidated (server
     const fallback = await app.inject({ method: 'GET', url: '/review/123' });
     expect(fallback.body).toContain('id="root"');
     expect(fallback.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("a hashed asset with the build's gzip twin answers it to a browser that takes gzip and the plain file to one that does not", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qc-static-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    const script = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `row ${i}`))};`;
+    writeFileSync(join(dir, 'assets', 'review-Ab12_cD3.js'), script);
+    writeFileSync(join(dir, 'assets', 'review-Ab12_cD3.js.gz'), gzipSync(script));
+    const app = await h.buildWith({ staticDir: dir });
+    const zipped = await app.inject({ method: 'GET', url: '/assets/review-Ab12_cD3.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(zipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(script);
+    for (const encoding of [undefined, 'identity', 'gzip;q=0']) {
+      const plain = await app.inject({ method: 'GET', url: '/assets/review-Ab12_cD3.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      expect(plain.headers['content-encoding'], encoding).toBeUndefined();
+      expect(plain.body, encoding).toBe(script);
+    }
+  });
+
+  it("the page of a path the build names in .vite/route-preloads.json links that route's scripts and style sheets to fetch; other paths get the page as built", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qc-static-'));
+    mkdirSync(join(dir, 'assets'));
+    mkdirSync(join(dir, '.vite'));
+    const page = '<!doctype html><html><head><title>QC</title></head><body><div id="root"></div></body></html>';
+    writeFileSync(join(dir, 'index.html'), page);
+    const preloads = { '/review/': { scripts: ['assets/ReviewScreen-Ab12_cD3.js', '../secret.js'], styles: ['assets/review-Ef45_gH6.css'] } };
+    writeFileSync(join(dir, '.vite', 'route-preloads.json'), JSON.stringify(preloads));
+    const app = await h.buildWith({ staticDir: dir });
+    const review = await app.inject({ method: 'GET', url: '/review/1000002' });
+    expect(review.statusCode).toBe(200);
+    expect(review.headers['cache-control']).toBe('no-cache');
+    expect(review.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ReviewScreen-Ab12_cD3.js">');
+    expect(review.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/review-Ef45_gH6.css">');
+    // Only the build's own asset names are linked.
+    expect(review.body).not.toContain('secret');
+    expect(review.body.indexOf('modulepreload')).toBeLessThan(review.body.indexOf('</head>'));
+    for (const url of ['/inspection', '/', '/reviews']) {
+      const other = await app.inject({ method: 'GET', url });
+      expect(other.body, url).toBe(page);
+    }
+    // The file itself is not served (Vite's .vite folder stays private like any dotfile).
+    expect((await app.inject({ method: 'GET', url: '/.vite/route-preloads.json' })).body).not.toContain('ReviewScreen');
   });
 });
