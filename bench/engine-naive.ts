@@ -7,7 +7,7 @@
 import type { ReviewConfig } from '../src/engine/config.ts';
 import { effectiveValue, isChanged, reduceRow } from '../src/engine/edit.ts';
 import { createEffects, recordView, type RuleData } from '../src/engine/effects.ts';
-import type { InspectionDetail, RegistryData } from '../src/products/car/inspection.ts';
+import type { InspectionDocument, RegistrySources } from '../src/engine/inspection.ts';
 import { compileLogic, runLogic, truthy } from '../src/engine/logic.ts';
 import { createEngine } from '../src/engine/model.ts';
 import { indexRules } from '../src/engine/rule-index.ts';
@@ -41,7 +41,7 @@ export function createNaiveEngine(config: ReviewConfig) {
   }
 
   return {
-    evaluate(inspection: InspectionDetail, registry: RegistryData | null, options: EvaluateOptions): NaiveState {
+    evaluate(inspection: InspectionDocument, registry: RegistrySources | null, options: EvaluateOptions): NaiveState {
       const model = engine.evaluate(inspection, [], registry, options);
       const built = builder.buildRows(inspection, model.context!);
       const pre = Object.fromEntries(built.order.map((k, i) => [k, built.rows[i]]));
