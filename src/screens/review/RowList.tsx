@@ -141,6 +141,9 @@ function VirtualRows({ items, urls, tab, jump }: Omit<Props, 'model'> & { items:
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
+    // The box's size until it is measured, about its min-height (50vh): the first render has the rows a box that size
+    // shows, rather than none and a second render of the rows once the box has been laid out (issue 18 'Load').
+    initialRect: { width: 0, height: Math.round(window.innerHeight / 2) },
     estimateSize: (i) => (items[i].kind === 'images' ? 260 : ROW_HEIGHT),
     overscan: OVERSCAN,
     getItemKey: (i) => itemKey(items[i]),
