@@ -105,15 +105,26 @@ function ModelVariantPanel({ rows, canEdit, onEdit }: { rows: Record<'make' | 'm
   const row = (key: string) => (m: ReviewModel) => m.rows[key] as RowState | undefined;
   return (
     <VariantPanel
-      make={useModel(row(rows.make))}
-      model={useModel(row(rows.model))}
-      variant={useModel(row(rows.variant))}
-      fuelType={useModel((m) => valueOf(m.rows[rows.fuelType]))}
-      year={useModel((m) => valueOf(m.rows[rows.year]))}
+      make={useModel(row(rows.make), [rows.make])}
+      model={useModel(row(rows.model), [rows.model])}
+      variant={useModel(row(rows.variant), [rows.variant])}
+      fuelType={useModel((m) => valueOf(m.rows[rows.fuelType]), [rows.fuelType])}
+      year={useModel((m) => valueOf(m.rows[rows.year]), [rows.year])}
       canEdit={canEdit}
       onEdit={onEdit}
     />
   );
+}
+
+const documentImageRows = new WeakMap<ReviewModel['order'], boolean>();
+/** Whether the model has image rows of a document group; by its row order, which an edit keeps (a rebuild makes a new one). */
+function hasDocumentImageRows(m: ReviewModel, config: ReviewModel['config']): boolean {
+  let found = documentImageRows.get(m.order);
+  if (found === undefined) {
+    found = m.order.some((k) => m.rows[k].kind === 'image' && isDocumentGroup(config, k.slice(0, k.indexOf(':'))));
+    documentImageRows.set(m.order, found);
+  }
+  return found;
 }
 
 /** The review screen of a loaded inspection. */
@@ -209,7 +220,7 @@ function Review({ actor, store, inspection, session, access, recorder, recording
   );
 
   const { config } = useProduct().engine;
-  const hasDocumentImages = useModel((m) => m.order.some((k) => m.rows[k].kind === 'image' && isDocumentGroup(config, k.slice(0, k.indexOf(':')))));
+  const hasDocumentImages = useModel((m) => hasDocumentImageRows(m, config));
   const docUploadedByCx = Boolean((inspection as InspectionDetail & { delayAuction?: { isDocUploadedByCX?: boolean } }).delayAuction?.isDocUploadedByCX);
   const docsPopup =
     !access.isVersionView &&

@@ -99,9 +99,11 @@ function groupTitle(model: ReviewModel, group: string): string {
  * recomputed, which keep no identity, and skips every other (the engine shares unchanged RowStates between models).
  */
 const ModelRow = memo(function ModelRow({ rowKey }: { rowKey: string }) {
-  const row = useModel((m) => m.rows[rowKey]) as RowState | undefined;
-  const lookupParent = useModel((m) => lookupParentOf(m.rows[rowKey], m.rows));
-  const panelEdited = useModel((m) => panelRows(m.config).has(rowKey));
+  const own = useMemo(() => [rowKey], [rowKey]);
+  const row = useModel((m) => m.rows[rowKey], own) as RowState | undefined;
+  const parentKey = row?.lookup ? row.parentField : undefined;
+  const lookupParent = useModel((m) => lookupParentOf(m.rows[rowKey], m.rows), parentKey ? [rowKey, parentKey] : own);
+  const panelEdited = useModel((m) => panelRows(m.config).has(rowKey), own);
   // A row a rebuilt model no longer has (an image refresh) is gone from the list in the same commit.
   return row ? <ReviewRow row={row} lookupParent={lookupParent} panelEdited={panelEdited} /> : null;
 });
@@ -115,9 +117,9 @@ const ModelImages = memo(function ModelImages({ group, keys, urls }: { group: st
     if (prev.length === next.length && next.every((r, i) => r === prev[i])) return prev;
     last.current = next;
     return next;
-  });
-  const config = useModel((m) => m.config);
-  const title = useModel((m) => groupTitle(m, group));
+  }, keys);
+  const config = useModel((m) => m.config, keys);
+  const title = useModel((m) => groupTitle(m, group), keys);
   const present = rows.filter((r): r is RowState => r !== undefined);
   return <ImagesPanel group={group} title={title} rows={present} verifiable={isDocumentGroup(config, group)} urls={urls} />;
 });

@@ -1,5 +1,5 @@
 /** What every row needs besides its RowState; stable for the life of a review so memoised rows keep skipping. */
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { Edit, ReviewModel, RowState } from '../../engine/types.ts';
 import type { RemarkTarget } from '../../api/review.ts';
 import type { ReviewActorRef } from '../../machines/review.machine.ts';
@@ -43,6 +43,11 @@ export function useRowContext(): ReviewRowContext {
 export interface ModelStore {
   getModel(): ReviewModel;
   subscribe(onChange: () => void): () => void;
+  /**
+   * Calls `onChange` only for a model whose RowState of one of `keys` is not the previous model's (the engine keeps
+   * an unchanged row's RowState). Without it, `subscribe` stands in.
+   */
+  subscribeRows?(keys: readonly string[], onChange: () => void): () => void;
 }
 
 export const ModelContext = createContext<ModelStore | null>(null);
@@ -54,14 +59,66 @@ export function fixedStore(model: ReviewModel): ModelStore {
 /**
  * A store over an actor whose snapshot holds the model (`model` reads it). It answers the last model the actor had:
  * while the screen unmounts after a reload cleared it, a row still asking reads a model, not null.
+ * It subscribes to the actor once and tells its readers only of a new model: a keystroke then wakes the readers of
+ * the whole model and the rows whose RowState changed, rather than every mounted row's selectors.
  */
 export function storeOfActor<S>(actor: { getSnapshot(): S; subscribe(listener: () => void): { unsubscribe(): void } }, model: (snapshot: S) => ReviewModel | null): ModelStore {
   let last: ReviewModel | null = null;
+  /** The model the readers were last told of. */
+  let told: ReviewModel | null = null;
+  const all = new Set<() => void>();
+  const byRow = new Map<string, Set<() => void>>();
+  let subscription: { unsubscribe(): void } | null = null;
+  const current = () => (last = model(actor.getSnapshot()) ?? last);
+  const onSnapshot = () => {
+    const next = current();
+    const prev = told;
+    if (next === prev) return;
+    told = next;
+    // Copies: a listener may unsubscribe (its row unmounts) while this runs.
+    const wake = new Set(all);
+    for (const [key, listeners] of byRow) if (!prev || !next || prev.rows[key] !== next.rows[key]) for (const l of listeners) wake.add(l);
+    for (const l of wake) l();
+  };
+  const listen = () => {
+    if (subscription) return;
+    told = current();
+    subscription = actor.subscribe(onSnapshot);
+  };
+  const release = () => {
+    if (all.size === 0 && byRow.size === 0) {
+      subscription?.unsubscribe();
+      subscription = null;
+    }
+  };
   return {
-    getModel: () => (last = model(actor.getSnapshot()) ?? last)!,
+    getModel: () => current()!,
     subscribe: (onChange) => {
-      const s = actor.subscribe(onChange);
-      return () => s.unsubscribe();
+      listen();
+      // Its own wrapper: the same callback given twice is two subscriptions, as the actor's own subscribe has it.
+      const l = () => onChange();
+      all.add(l);
+      return () => {
+        all.delete(l);
+        release();
+      };
+    },
+    subscribeRows: (keys, onChange) => {
+      listen();
+      const l = () => onChange();
+      for (const key of keys) {
+        const set = byRow.get(key) ?? new Set();
+        set.add(l);
+        byRow.set(key, set);
+      }
+      return () => {
+        for (const key of keys) {
+          const set = byRow.get(key);
+          set?.delete(l);
+          if (set?.size === 0) byRow.delete(key);
+        }
+        release();
+      };
     },
   };
 }
@@ -69,10 +126,16 @@ export function storeOfActor<S>(actor: { getSnapshot(): S; subscribe(listener: (
 /**
  * Reads what `select` picks from the model and re-renders only when that changes (by identity: the engine keeps an
  * unchanged row's RowState, so a row's selection is stable until an edit recomputes it). `select` must answer the
- * same value for the same model.
+ * same value for the same model. `rows`: the keys of the rows `select` reads, when it reads nothing else of the model
+ * (the config aside); it is then asked again only when one of those rows changes.
  */
-export function useModel<T>(select: (model: ReviewModel) => T): T {
+export function useModel<T>(select: (model: ReviewModel) => T, rows?: readonly string[]): T {
   const store = useContext(ModelContext);
   if (!store) throw new Error('ModelContext missing');
-  return useSyncExternalStore(store.subscribe, () => select(store.getModel()));
+  const rowsKey = rows?.join('\n');
+  const subscribe = useMemo(
+    () => (rowsKey !== undefined && store.subscribeRows ? (onChange: () => void) => store.subscribeRows!(rowsKey.split('\n'), onChange) : store.subscribe),
+    [store, rowsKey],
+  );
+  return useSyncExternalStore(subscribe, () => select(store.getModel()));
 }

@@ -2,7 +2,7 @@
  * Value editors of a row, one per engine Widget (the engine's ranked testers pick it; this file only maps it to
  * a component). Every editor dispatches engine Edits; none holds a rule.
  */
-import { memo, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { acceptsInput } from '../../engine/widgets.ts';
 import type { Edit, RowState, Scalar } from '../../engine/types.ts';
 import { DateInput } from '../../components/DateInput.tsx';
@@ -26,9 +26,31 @@ function label(row: RowState): string {
   return `${row.text} new value`;
 }
 
+/**
+ * Types a key's lower-case letters upper-cased in the browser's own insertion (a field the engine upper-cases):
+ * the input event then carries the final text, so the change handler has nothing to rewrite. Rewriting the value
+ * after the browser inserted it replaced the field's text a second time and forced a layout to put the caret back,
+ * about half of such a keystroke's work. Paste, composition, and a browser without execCommand take that rewrite.
+ */
+function insertUpperCase(event: InputEvent) {
+  const { data } = event;
+  if (event.inputType !== 'insertText' || !data || data === data.toUpperCase()) return;
+  // The inserted text fires its input event before execCommand returns; it is true when the command ran.
+  if (typeof document.execCommand === 'function' && document.execCommand('insertText', false, data.toUpperCase())) event.preventDefault();
+}
+
 export function TextWidget({ row, disabled, onEdit }: EditorProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  const { upperCase } = row;
+  useEffect(() => {
+    const el = ref.current;
+    if (!upperCase || !el) return;
+    el.addEventListener('beforeinput', insertUpperCase);
+    return () => el.removeEventListener('beforeinput', insertUpperCase);
+  }, [upperCase]);
   return (
     <input
+      ref={ref}
       className="row-input"
       aria-label={label(row)}
       value={shownValue(row)}
