@@ -367,3 +367,21 @@ describe('issue 5 the virtualized rows box', () => {
     await page.context().close();
   });
 });
+
+describe('issue 18 typing in an upper-cased field', () => {
+  it('lower-case letters typed mid-value come out upper-cased where they were typed, the caret after them, and one undo takes one back', async () => {
+    const target = await claim(api, (d) => rowVisibleAndEditable(d, 'registrationNumber'), 'with an editable registration number');
+    const { page } = await reviewPage(REVIEWER, target.carId);
+    const input = (await reviewRow(page, 'carDetails.registrationNumber')).getByRole('textbox', { name: / new value$/ });
+    await input.fill('MH01AB');
+    await input.press('End');
+    await page.keyboard.type('cd');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('x');
+    await expect.poll(() => input.inputValue()).toBe('MH01ABCXD');
+    expect(await input.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([8, 8]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => input.inputValue()).toBe('MH01ABCD');
+    await page.context().close();
+  });
+});
