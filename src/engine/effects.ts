@@ -45,8 +45,11 @@ export function recordView(data: RuleData): RuleView {
 export interface Effects {
   /** Whether a row (by key, or an image group) is visible: its own rules, and its parent's visibility. */
   isVisible(key: string, results: RuleResults): boolean;
-  /** The row after the effects of the rules targeting it (`results` holds every rule's result, by index). */
-  computeRow(row: RowState, results: RuleResults, data: RuleView, registry: RegistrySources | null | undefined): RowState;
+  /**
+   * The row after the effects of the rules targeting it (`results` holds every rule's result, by index). `slot` is
+   * the row's config row index (RuleIndex.slotOf), when the caller knows it: it saves a lookup by key.
+   */
+  computeRow(row: RowState, results: RuleResults, data: RuleView, registry: RegistrySources | null | undefined, slot?: number): RowState;
 }
 
 /** `{{ path }}` in a message, read from the rule data ('' when absent). */
@@ -72,15 +75,18 @@ interface Plan {
 export function createEffects(config: ReviewConfig, index: RuleIndex, resolveOptions: (src: OptionsSource | undefined, ctx: EvalContext) => string[] | undefined): Effects {
   const compareOf = new Map(config.registry.map((rc) => [rc.row, compileRegistryCompare(rc)]));
   const plans = new Map<string, Plan>();
+  /** The same by slot. */
+  const planList: Plan[] = [];
   for (const cfg of config.rows) {
     const ids = index.byTarget.get(cfg.key) ?? [];
-    plans.set(cfg.key, {
+    planList.push({
       cfg,
       show: ids.filter((i) => index.rules[i].effect === 'show'),
       hide: ids.filter((i) => index.rules[i].effect === 'hide'),
       other: ids.filter((i) => index.rules[i].effect !== 'show' && index.rules[i].effect !== 'hide'),
       compare: compareOf.get(cfg.key),
     });
+    plans.set(cfg.key, planList[planList.length - 1]);
   }
   for (const plan of plans.values()) if (plan.cfg.parent !== undefined) plan.parent = plans.get(plan.cfg.parent);
   /** Image rows are keyed `group:hash`; their config is the group's. */
@@ -100,8 +106,8 @@ export function createEffects(config: ReviewConfig, index: RuleIndex, resolveOpt
 
   const isVisible = (key: string, results: RuleResults): boolean => visible(planOf(key), results);
 
-  function computeRow(row: RowState, results: RuleResults, data: RuleView, registry: RegistrySources | null | undefined): RowState {
-    const plan = planOf(row.key);
+  function computeRow(row: RowState, results: RuleResults, data: RuleView, registry: RegistrySources | null | undefined, slot?: number): RowState {
+    const plan = slot === undefined ? planOf(row.key) : planList[slot];
     const { cfg } = plan;
     let disable = false;
     let enable = false;

@@ -182,10 +182,12 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     const results = runAll(data);
     const after = new Array<RowState>(pre.length);
     const counts = zeroCounts();
-    for (let i = 0; i < pre.length; i++) {
-      const row = effects.computeRow(pre[i], results, data, registry);
-      after[i] = row;
-      if (row.isVisible && row.checked) counts[row.tab]++;
+    for (let c = 0; c < slotCount; c++) {
+      for (let i = first[c]; i < first[c + 1]; i++) {
+        const row = effects.computeRow(pre[i], results, data, registry, c);
+        after[i] = row;
+        if (row.isVisible && row.checked) counts[row.tab]++;
+      }
     }
     return new Model(recordOf(order, after), order, counts, [], ctx, registry ?? null, config, { first, pre, data, results });
   }

@@ -174,9 +174,8 @@ export function createRowBuilder(config: ReviewConfig): RowBuilder {
     return ctx;
   }
 
-  /** What a row config alone decides, built once per row config; each row starts as a copy of it. */
-  const templates = new Map(
-    config.rows.map((cfg) => {
+  /** What a row config alone decides, built once per row config (by config row index); each row starts as a copy of it. */
+  const templates = config.rows.map((cfg) => {
       const input = cfg.input;
       const template = copyRow({
         key: cfg.key,
@@ -205,12 +204,12 @@ export function createRowBuilder(config: ReviewConfig): RowBuilder {
         exclusiveOptions: input?.exclusive,
         lookup: input?.lookup,
       });
-      return [cfg, { template, readonlyWidget: pickWidget({ config: cfg, isEditable: false }) }] as const;
-    }),
-  );
+      return { template, readonlyWidget: pickWidget({ config: cfg, isEditable: false }) };
+    });
 
-  function baseRow(cfg: RowConfig, key: string, field: InspectionField | undefined, ctx: EvalContext): RowState {
-    const { template, readonlyWidget } = templates.get(cfg)!;
+  function baseRow(c: number, key: string, field: InspectionField | undefined, ctx: EvalContext): RowState {
+    const cfg = config.rows[c];
+    const { template, readonlyWidget } = templates[c];
     const flag = field?.commentFlag;
     const isEditable = cfg.editable ?? !(flag === 0 || flag === 2);
     const kind = template.kind;
@@ -245,7 +244,8 @@ export function createRowBuilder(config: ReviewConfig): RowBuilder {
     return r;
   }
 
-  function imageRows(cfg: RowConfig, field: InspectionField | undefined, ctx: EvalContext): RowState[] {
+  function imageRows(c: number, field: InspectionField | undefined, ctx: EvalContext): RowState[] {
+    const cfg = config.rows[c];
     const g = cfg.images!;
     let images: InspectionImage[] =
       g.source === 'images' ? (field?.images ?? []) : ([g.source === 'image' ? field?.image : field?.additionalInfo?.image].filter(Boolean) as InspectionImage[]);
@@ -264,7 +264,7 @@ export function createRowBuilder(config: ReviewConfig): RowBuilder {
     }
     if (g.limit !== undefined) images = images.slice(0, g.limit);
     return images.map((im, i) => {
-      const row = baseRow(cfg, `${cfg.key}:${im.hashKey || i}`, undefined, ctx);
+      const row = baseRow(c, `${cfg.key}:${im.hashKey || i}`, undefined, ctx);
       row.text = im.title;
       row.value = im.url;
       row.image = im;
@@ -288,14 +288,14 @@ export function createRowBuilder(config: ReviewConfig): RowBuilder {
       const kind = cfg.kind ?? 'field';
       switch (kind) {
         case 'image':
-          for (const r of imageRows(cfg, field, ctx)) {
+          for (const r of imageRows(c, field, ctx)) {
             rows.push(r);
             order.push(r.key);
           }
           break;
         case 'field':
         case 'comments':
-          rows.push(baseRow(cfg, cfg.key, field, ctx));
+          rows.push(baseRow(c, cfg.key, field, ctx));
           order.push(cfg.key);
           break;
         default: {
