@@ -13,7 +13,7 @@ import { googleJwks, requireRole, type JwksSource, type SessionUser } from './au
 import type { Db } from './db.ts';
 import { forbidden, installErrorHandler, notFound, unauthorized } from './errors.ts';
 import { checkRequestData, DEFAULT_MAX_DEPTH, JSON_BODY_LIMIT, setOwn, UPLOAD_BODY_LIMIT } from './safe-input.ts';
-import { checkUploadUrl, signUploads, stripUploadSignatures } from './upload-url.ts';
+import { checkUploadUrl, signUploads, stripUploadSignatures, UploadSigner } from './upload-url.ts';
 import { acceptsGzip, HASHED_ASSET, readBuiltAssets, readRoutePreloads, withRoutePreloads, type RoutePreloads } from './built-assets.ts';
 import { defaultMailFrom, smtpSender, type MailOptions, type MailSender } from './mailer.ts';
 import inspectionRoutes from './routes/inspections.ts';
@@ -77,6 +77,8 @@ export interface AppContext {
   mailer: { sender: MailSender; from: string } | null;
   publicUrl?: string;
   linkSecret: string;
+  /** Signs the upload URLs of every answer with linkSecret (server/upload-url.ts). */
+  uploadSigner: UploadSigner;
   signInLimit: { max: number; timeWindowMs: number };
 }
 
@@ -193,6 +195,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.decorate('db', opts.db);
+  const linkSecret = opts.linkSecret ?? randomBytes(32).toString('hex');
   app.decorate('ctx', {
     authMode: opts.authMode,
     uploadsDir: opts.uploadsDir,
@@ -202,7 +205,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     tokenTtlMs: opts.tokenTtlMs ?? 12 * 3_600_000,
     validateSubmission: opts.validateSubmission ?? engineSubmissionCheck(),
     publicUrl: opts.publicUrl,
-    linkSecret: opts.linkSecret ?? randomBytes(32).toString('hex'),
+    linkSecret,
+    uploadSigner: new UploadSigner(linkSecret),
     signInLimit: opts.signInLimit ?? { max: 30, timeWindowMs: 60_000 },
     mailer: opts.mail?.smtpUrl
       ? { sender: smtpSender(opts.mail.smtpUrl, opts.mail.timeoutMs), from: opts.mail.from || defaultMailFrom(opts.mail.smtpUrl, allowedDomains) }
@@ -237,7 +241,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const coerced = async (request: FastifyRequest) => checkRequestData(request.query, maxDepth);
     route.preHandler = route.preHandler ? [coerced, ...(Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler])] : [coerced];
     // Every upload URL in an answer is signed for the caller the route let in (server/upload-url.ts).
-    const sign = async (_request: FastifyRequest, _reply: FastifyReply, payload: unknown) => signUploads(app.ctx.linkSecret, payload);
+    const sign = async (_request: FastifyRequest, _reply: FastifyReply, payload: unknown) => signUploads(app.ctx.uploadSigner, payload);
     route.preSerialization = route.preSerialization ? [...(Array.isArray(route.preSerialization) ? route.preSerialization : [route.preSerialization]), sign] : [sign];
     if (access === 'public') return;
     const guard = requireRole(access);

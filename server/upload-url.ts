@@ -57,11 +57,52 @@ export function checkUploadUrl(secret: string, path: string, exp: unknown, sig: 
   return nowS > Number(exp) ? 'expired' : 'ok';
 }
 
-function signText(secret: string, text: string, key: string | null, expiry: number): string {
-  if (UPLOAD_PATH.test(text)) return signUploadUrl(secret, text, expiry);
-  if (key !== null && URI_KEYS.has(key) && MEDIA_URI.test(text)) return signUploadUrl(secret, `/uploads/${text}`, expiry).slice('/uploads/'.length);
-  const named = text.match(NAMED_UPLOAD);
-  if (named && UPLOAD_PATH.test(named[2])) return `${named[1]}:${signUploadUrl(secret, named[2], expiry)}`;
+/**
+ * Signs upload URLs with one key. A detail answer carries ~80 upload URLs and an HMAC costs ~5 µs, so each path's
+ * signed URL is kept for the expiry it was signed for (`signUploadUrl` gives the same text for the same path and
+ * expiry, so the cache answers nothing that signing anew would not); a new expiry step empties it, and at most
+ * `maxEntries` are kept (the oldest go first).
+ */
+export class UploadSigner {
+  readonly #secret: string;
+  readonly #maxEntries: number;
+  #expiry = 0;
+  readonly #signed = new Map<string, string>();
+
+  constructor(secret: string, maxEntries = 10_000) {
+    this.#secret = secret;
+    this.#maxEntries = maxEntries;
+  }
+
+  /** How many signed URLs are kept now. */
+  get size(): number {
+    return this.#signed.size;
+  }
+
+  /** `signUploadUrl(secret, path, expiry)`, from the cache when this path was signed for this expiry. */
+  url(path: string, expiry: number): string {
+    if (expiry !== this.#expiry) {
+      this.#signed.clear();
+      this.#expiry = expiry;
+    }
+    let url = this.#signed.get(path);
+    if (url === undefined) {
+      url = signUploadUrl(this.#secret, path, expiry);
+      if (this.#signed.size >= this.#maxEntries) this.#signed.delete(this.#signed.keys().next().value!);
+      this.#signed.set(path, url);
+    }
+    return url;
+  }
+}
+
+const UPLOADS = '/uploads/';
+
+function signText(signer: UploadSigner, text: string, key: string | null, expiry: number): string {
+  // Cheap prefix tests first: most text in an answer is not an upload URL.
+  if (text.startsWith(UPLOADS)) return UPLOAD_PATH.test(text) ? signer.url(text, expiry) : text;
+  if (key !== null && URI_KEYS.has(key) && MEDIA_URI.test(text)) return signer.url(`${UPLOADS}${text}`, expiry).slice(UPLOADS.length);
+  const named = text.includes(`:${UPLOADS}`) ? text.match(NAMED_UPLOAD) : null;
+  if (named && UPLOAD_PATH.test(named[2])) return `${named[1]}:${signer.url(named[2], expiry)}`;
   return text;
 }
 
@@ -70,23 +111,24 @@ function signText(secret: string, text: string, key: string | null, expiry: numb
  * `name:/uploads/…` values). Copy-on-write: objects without an upload URL are returned as they are, and nothing the
  * caller holds (cached config, say) is changed.
  */
-export function signUploads<T>(secret: string, payload: T, nowS = Math.floor(Date.now() / 1000)): T {
+export function signUploads<T>(signer: UploadSigner, payload: T, nowS = Math.floor(Date.now() / 1000)): T {
   const expiry = uploadExpiry(nowS);
   const walk = (value: unknown, key: string | null): unknown => {
-    if (typeof value === 'string') return signText(secret, value, key, expiry);
+    if (typeof value === 'string') return signText(signer, value, key, expiry);
+    if (!value || typeof value !== 'object') return value;
     if (Array.isArray(value)) {
       const out = value.map((item) => walk(item, key));
       return out.some((next, i) => next !== value[i]) ? out : value;
     }
-    if (value && typeof value === 'object' && (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null)) {
-      let out: Record<string, unknown> | null = null;
-      for (const [k, item] of Object.entries(value)) {
-        const next = walk(item, k);
-        if (next !== item) Object.defineProperty((out ??= { ...value }), k, { value: next, writable: true, enumerable: true, configurable: true });
-      }
-      return out ?? value;
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return value;
+    let out: Record<string, unknown> | null = null;
+    for (const k of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[k];
+      const next = walk(item, k);
+      if (next !== item) Object.defineProperty((out ??= { ...value }), k, { value: next, writable: true, enumerable: true, configurable: true });
     }
-    return value;
+    return out ?? value;
   };
   return walk(payload, null) as T;
 }

@@ -5,7 +5,7 @@ import { seedBikes } from '../../../server/seed/bikes.ts';
 import { seedGs } from '../../../server/seed/gs.ts';
 import { seedRefurbishments } from '../../../server/seed/refurbishment.ts';
 import { signLink } from '../../../server/link-token.ts';
-import { checkUploadUrl, signUploads, signUploadUrl, stripUploadSignatures, uploadExpiry, UPLOAD_URL_TTL_S } from '../../../server/upload-url.ts';
+import { checkUploadUrl, signUploads, signUploadUrl, stripUploadSignatures, uploadExpiry, UploadSigner, UPLOAD_URL_TTL_S } from '../../../server/upload-url.ts';
 import { assignedInspection, PNG, postForm, resetWithExtras } from '../../server/support/extras.ts';
 import { BIKE, GS, REVIEWER, VERSION, type Harness } from '../../server/support/harness.ts';
 import { figures } from '../figures.ts';
@@ -130,7 +130,7 @@ export function uploadsSuite(h: Harness) {
       const escape = signUploadUrl(h.app().ctx.linkSecret, '/uploads/../../etc/passwd', nowS() + 60);
       const res = await h.app().inject({ method: 'GET', url: escape });
       expect([400, 403, 404]).toContain(res.statusCode);
-      expect(signUploads(h.app().ctx.linkSecret, { url: '/uploads/../../etc/passwd' }).url).toBe('/uploads/../../etc/passwd');
+      expect(signUploads(h.app().ctx.uploadSigner, { url: '/uploads/../../etc/passwd' }).url).toBe('/uploads/../../etc/passwd');
     });
 
     it('a signed URL the client sends back is stored bare (a submission carries the URLs it was given)', async () => {
@@ -174,13 +174,43 @@ export function uploadsSuite(h: Harness) {
       expect(checkUploadUrl(secret, '/uploads/qc/a%20b.png', String(t + 60), url.split('sig=')[1], t + 61)).toBe('expired');
       expect(checkUploadUrl(secret, '/uploads/qc/a%20b.png', undefined, undefined, t)).toBe('missing');
       const cached = { images: [{ url: '/uploads/x/1.png' }], uri: 'bikes/1/a.svg', value: 'LED:/uploads/variant-parameters/led.webp', template: '/uploads/{uri}', base: '/uploads/', text: 'see /uploads/x/1.png' };
-      const signed = signUploads(secret, cached, t);
+      const signed = signUploads(new UploadSigner(secret), cached, t);
       expect(cached.images[0].url).toBe('/uploads/x/1.png');
       expect(signed.images[0].url).toMatch(SIGNED);
       expect(signed.uri).toMatch(/^bikes\/1\/a\.svg\?exp=\d+&sig=/);
       expect(signed.value).toMatch(/^LED:\/uploads\/variant-parameters\/led\.webp\?exp=/);
       expect({ template: signed.template, base: signed.base, text: signed.text }).toEqual({ template: '/uploads/{uri}', base: '/uploads/', text: 'see /uploads/x/1.png' });
       expect(stripUploadSignatures(structuredClone(signed))).toEqual(cached);
+    });
+
+    it('the signer\'s cache answers what signing anew would: per key, per expiry step, bounded', () => {
+      const t = 1_800_000_100;
+      const signer = new UploadSigner('k', 3);
+      const paths = ['/uploads/a/1.png', '/uploads/a/2.png', '/uploads/a/3.png', '/uploads/a/4.png'];
+      const expiry = uploadExpiry(t);
+      for (const path of [...paths, ...paths]) expect(signer.url(path, expiry)).toBe(signUploadUrl('k', path, expiry));
+      expect(signer.size).toBe(3);
+      // Another key signs its own URLs: one signer's cache never answers for another key.
+      const other = new UploadSigner('other key');
+      expect(other.url(paths[0], expiry)).toBe(signUploadUrl('other key', paths[0], expiry));
+      expect(other.url(paths[0], expiry)).not.toBe(signer.url(paths[0], expiry));
+      // The next expiry step signs anew: a URL never carries an expiry other than the one asked for.
+      const later = uploadExpiry(t + 600);
+      expect(later).toBeGreaterThan(expiry);
+      const next = signer.url(paths[0], later);
+      expect(next).toBe(signUploadUrl('k', paths[0], later));
+      expect(signer.size).toBe(1);
+      expect(checkUploadUrl('k', paths[0], String(later), next.split('sig=')[1], later + 1)).toBe('expired');
+      // Answers signed through the cache: equal to a fresh signer's, for every upload URL form.
+      const answer = { images: [{ url: paths[1] }, { url: paths[1] }], uri: 'bikes/1/a.svg', value: 'LED:/uploads/variant-parameters/led.webp' };
+      expect(signUploads(signer, answer, t + 600)).toEqual(signUploads(new UploadSigner('k'), answer, t + 600));
+      expect(signUploads(signer, answer, t + 600)).toEqual(signUploads(signer, answer, t + 600));
+      // A key named __proto__ (JSON.parse makes it an own property) is signed as data; no prototype changes.
+      const tricky = JSON.parse('{"__proto__": {"url": "/uploads/a/1.png"}, "n": 1}') as Record<string, { url: string }>;
+      const signedTricky = signUploads(signer, tricky, t + 600);
+      expect(Object.getPrototypeOf(signedTricky)).toBe(Object.prototype);
+      expect(Object.getOwnPropertyDescriptor(signedTricky, '__proto__')?.value.url).toBe(signer.url(paths[0], later));
+      expect(tricky['__proto__'].url).toBe('/uploads/a/1.png');
     });
   });
 }
