@@ -45,13 +45,10 @@ const ROW_COLUMNS = `car_id, appointment_id, lead_token, version, is_latest, sta
 
 /**
  * The columns of the version list: the summary columns plus the stored submission's flags (spec 000 §3 'Inspection
- * detail': isCritical, issueType …) and per-section error counts, instead of the whole detail.
+ * detail': isCritical, issueType …) and per-section error counts, from `version_summary`, which a trigger keeps
+ * beside the detail (migration 160), so the list never reads (decompresses) the documents.
  */
-export const VERSION_COLUMNS = `${ROW_COLUMNS}, jsonb_build_object('reInspectionReason', detail->'reInspectionReason', 'qcUser', detail->'qcUser',
-  'isCritical', detail->'isCritical', 'issueType', detail->'issueType', 'isDummyInspection', detail->'isDummyInspection',
-  'isApprovedByQc', detail->'isApprovedByQc', 'reviewStartTime', detail->'reviewStartTime', 'reviewEndTime', detail->'reviewEndTime',
-  'submittedAt', detail->'submittedAt',
-  'sections', (SELECT jsonb_object_agg(s.key, jsonb_build_object('errorsCount', s.value->'errorsCount')) FROM jsonb_each(detail->'sections') AS s)) AS detail`;
+export const VERSION_COLUMNS = `${ROW_COLUMNS}, version_summary AS detail`;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { submissionSummary } from '../../../server/review-results.ts';
 import { ADMIN, BIKE, GS, OTHER, REVIEWER, REVIEWER2, STORE, VERSION, VERSION_PDF, freeInspection, type Harness } from '../support/harness.ts';
 
 export function inspectionSuite(h: Harness) {
@@ -168,6 +169,42 @@ export function inspectionSuite(h: Harness) {
       expect(body.data[0]).toEqual(expect.objectContaining({ storeName: expect.any(String), variant: expect.any(String), inspectionBy: expect.any(String) }));
       expect((await h.call('GET', '/api/v2/inspection-version-list', { token: await h.token(OTHER) })).statusCode).toBe(400);
       expect((await h.call('GET', '/api/v2/inspection-version-list', { query: { appointmentId: appointment_id } })).statusCode).toBe(401);
+    });
+
+    it('the version list\'s submission fields (kept beside the detail, migration 160) follow every write of the detail', async () => {
+      const { rows } = await h.db().query<{ appointment_id: string; car_id: number }>(
+        "SELECT appointment_id, car_id FROM inspections WHERE is_latest AND version > 0 AND inspection_end_time > now() - interval '30 days' ORDER BY car_id LIMIT 1",
+      );
+      const { appointment_id: appointmentId, car_id: carId } = rows[0];
+      const versions = async () => {
+        const res = await h.call('GET', '/api/v2/inspection-version-list', { token: await h.token(OTHER), query: { appointmentId } });
+        expect(res.statusCode).toBe(200);
+        return res.json<{ data: { carId: number; submission: unknown }[] }>().data;
+      };
+      /** What the list must answer: the summary of each version's whole stored document. */
+      const fromDocuments = async () => {
+        const docs = await h.db().query<{ car_id: number; detail: Parameters<typeof submissionSummary>[0] }>(
+          'SELECT car_id, detail FROM inspections WHERE appointment_id = $1 ORDER BY version DESC',
+          [appointmentId],
+        );
+        return docs.rows.map((r) => ({ carId: r.car_id, submission: submissionSummary(r.detail) }));
+      };
+      const answered = async () => (await versions()).map((v) => ({ carId: v.carId, submission: v.submission }));
+      expect(await answered()).toEqual(await fromDocuments());
+      // A submission's fields written into the document (as the submit does, in one UPDATE of detail).
+      const submitted = {
+        qcUser: REVIEWER, isCritical: 1, issueType: [3, 8], isDummyInspection: 0, isApprovedByQc: 1, reviewStartTime: '2026-01-02T10:00:00.000Z',
+        reviewEndTime: '2026-01-02T10:20:00.000Z', submittedAt: '2026-01-02T10:21:00.000Z', sections: { carDetails: { errorsCount: 2, errors: { a: 1 } }, summary: { errorsCount: 3 } },
+      };
+      await h.db().query('UPDATE inspections SET detail = detail || $2::jsonb WHERE car_id = $1', [carId, JSON.stringify(submitted)]);
+      const after = await answered();
+      expect(after).toEqual(await fromDocuments());
+      expect(after.find((v) => v.carId === carId)?.submission).toMatchObject({ qcUser: REVIEWER, isCritical: 1, issueType: [3, 8], errorsCount: 5 });
+      // Sections that are not an object do not break the write, and answer no submission.
+      await h.db().query(`UPDATE inspections SET detail = jsonb_set(detail, '{sections}', '"odd"') WHERE car_id = $1`, [carId]);
+      expect((await versions()).find((v) => v.carId === carId)?.submission).toBeNull();
+      await h.db().query("UPDATE inspections SET detail = detail - 'sections' WHERE car_id = $1", [carId]);
+      expect(await answered()).toEqual(await fromDocuments());
     });
 
     it('inspection-log lists stored states and the audit trail; additionalImages=1 adds the images', async () => {
