@@ -124,25 +124,44 @@ export function toVersionRow(row: InspectionRow) {
   };
 }
 
+/** The columns of InspectionRow: not the summaries kept beside the detail (list_detail, version_summary). */
+const INSPECTION_COLUMNS = `${ROW_COLUMNS}, assigned_at, detail`;
+
 export async function getInspection(db: Queryable, carId: number, opts: { forUpdate?: boolean } = {}): Promise<InspectionRow> {
-  const { rows } = await db.query<InspectionRow>(`SELECT * FROM inspections WHERE car_id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`, [carId]);
+  const { rows } = await db.query<InspectionRow>(`SELECT ${INSPECTION_COLUMNS} FROM inspections WHERE car_id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`, [carId]);
   if (!rows[0]) throw notFound(`Inspection ${carId} not found`);
   return rows[0];
 }
+
+/** The rejection remarks of appointment `appointment` up to version `version` (SQL expressions), unordered. */
+const remarksUpToSql = (appointment: string, version: string) =>
+  `SELECT r.id, r.car_id, r.section, r.part, r.sub_part, r.hash_key, r.type, r.remark, r.presigned_url, r.user_email, r.role, r.created_at
+     FROM remarks r JOIN inspections v ON v.car_id = r.car_id
+    WHERE r.appointment_id = ${appointment} AND v.version <= ${version}`;
 
 /**
  * Rejection remarks of an inspection's appointment up to its version (this review's and earlier reviews'), oldest
  * first: the rows `GET v2/inspection/{id}` merges into the fields' remarkHistory.
  */
 export async function remarksUpTo(db: Queryable, row: Pick<InspectionRow, 'appointment_id' | 'version'>): Promise<StoredRemark[]> {
-  const { rows } = await db.query<StoredRemark>(
-    `SELECT r.id, r.car_id, r.section, r.part, r.sub_part, r.hash_key, r.type, r.remark, r.presigned_url, r.user_email, r.role, r.created_at
-       FROM remarks r JOIN inspections i ON i.car_id = r.car_id
-      WHERE r.appointment_id = $1 AND i.version <= $2
-      ORDER BY r.created_at, r.id`,
-    [row.appointment_id, row.version],
-  );
+  const { rows } = await db.query<StoredRemark>(`${remarksUpToSql('$1', '$2')} ORDER BY r.created_at, r.id`, [row.appointment_id, row.version]);
   return rows;
+}
+
+/**
+ * An inspection and its remarks up to its version (as `remarksUpTo`, `created_at` as ISO text), in one statement:
+ * one round trip and one snapshot for the detail answer.
+ */
+export async function getInspectionWithRemarks(db: Queryable, carId: number): Promise<{ row: InspectionRow; remarks: StoredRemark[] }> {
+  const { rows } = await db.query<InspectionRow & { remarks: StoredRemark[] }>(
+    `SELECT ${INSPECTION_COLUMNS},
+       (SELECT coalesce(json_agg(r ORDER BY r.created_at, r.id), '[]') FROM (${remarksUpToSql('i.appointment_id', 'i.version')}) r) AS remarks
+       FROM inspections i WHERE i.car_id = $1`,
+    [carId],
+  );
+  if (!rows[0]) throw notFound(`Inspection ${carId} not found`);
+  const { remarks, ...row } = rows[0];
+  return { row, remarks };
 }
 
 /** Keeps the state of an inspection after a change (assignment, submission …) in inspection_versions. */

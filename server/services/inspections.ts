@@ -10,6 +10,7 @@ import {
   auditTrailOf,
   audit,
   getInspection,
+  getInspectionWithRemarks,
   listPage,
   markReviewStart,
   remarksUpTo,
@@ -20,7 +21,7 @@ import {
   versionsOf,
   type InspectionRow,
 } from '../repos/inspections.ts';
-import { mergeRemarkHistory, submissionSummary } from '../review-results.ts';
+import { mergeRemarkHistory, submissionSummary, type StoredRemark } from '../review-results.ts';
 import { boundedInt, realDate } from '../safe-input.ts';
 
 /** The six-month window of spec 000 §7/§9: [endDate − 6 months, endDate], end of day inclusive. */
@@ -75,13 +76,19 @@ export async function listInspections(db: Db, user: SessionUser, q: ListQuery) {
  * The detail as `GET v2/inspection/{id}` answers it: `toDetail` plus the saved rejection remarks in the fields'
  * (and images') remarkHistory, read from the remarks table every time so it cannot drift from it.
  */
-export async function readDetail(db: Queryable, row: InspectionRow): Promise<InspectionDetail> {
-  return mergeRemarkHistory(toDetail(row), await remarksUpTo(db, row), getProduct('car').config);
+function detailWithRemarks(row: InspectionRow, remarks: readonly StoredRemark[]): InspectionDetail {
+  return mergeRemarkHistory(toDetail(row), remarks, getProduct('car').config);
 }
 
-/** `GET v2/inspection/{id}` and `v2/inspection?inspectionId=`. */
+/** The detail of a row already read (a submission checks it in its transaction). */
+export async function readDetail(db: Queryable, row: InspectionRow): Promise<InspectionDetail> {
+  return detailWithRemarks(row, await remarksUpTo(db, row));
+}
+
+/** `GET v2/inspection/{id}` and `v2/inspection?inspectionId=`: the row and its remarks in one statement. */
 export async function inspectionDetail(db: Db, carId: number): Promise<InspectionDetail> {
-  return readDetail(db, await getInspection(db, carId));
+  const { row, remarks } = await getInspectionWithRemarks(db, carId);
+  return detailWithRemarks(row, remarks);
 }
 
 /** `GET v2/inspection-version-list`: the appointment's versions in the window, newest first. */
