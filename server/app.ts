@@ -36,6 +36,7 @@ import remarkRoutes from './routes/remarks.ts';
 import refurbishmentRoutes from './routes/refurbishment.ts';
 import riMailRoutes from './routes/ri-mail.ts';
 import variantRoutes from './routes/variants.ts';
+import { SessionCache, type SessionCacheOptions } from './session-cache.ts';
 import { engineSubmissionCheck, type SubmissionValidator } from './submission-check.ts';
 
 export interface AppOptions {
@@ -63,6 +64,8 @@ export interface AppOptions {
   linkSecret?: string;
   /** Sign-in attempts per client address and account per window (default 30 a minute); more answer 429. */
   signInLimit?: { max: number; timeWindowMs: number };
+  /** The session guard's cache (server/session-cache.ts). */
+  sessionCache?: SessionCacheOptions;
 }
 
 export interface AppContext {
@@ -86,6 +89,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     ctx: AppContext;
+    /** The session guard's reads and the sign-outs (server/session-cache.ts). */
+    sessions: SessionCache;
     /** Every API route as registered, with its access: the table the security tests walk (tests/security). */
     apiRoutes: ApiRoute[];
   }
@@ -213,6 +218,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       : null,
   });
   app.addHook('onClose', async () => app.ctx.mailer?.sender.close());
+  const sessions = new SessionCache(opts.db, opts.sessionCache);
+  await sessions.start();
+  app.decorate('sessions', sessions);
+  app.addHook('onClose', async () => sessions.stop());
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   installErrorHandler(app);

@@ -3,12 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { roleMayCall, type Area } from './access.ts';
 import type { Queryable } from './db.ts';
 import { forbidden, unauthorized, HttpError } from './errors.ts';
-import { insertSession, revokeSessionByHash, sessionUserByTokenHash } from './repos/sessions.ts';
+import { insertSession, sessionByTokenHash } from './repos/sessions.ts';
 import type { SessionUser } from './repos/users.ts';
 
 // Sign-in (services/session.ts) and the tests reach the users and sessions through this module.
 export { findUserByEmail, type SessionUser } from './repos/users.ts';
-export { revokeAllSessions } from './repos/sessions.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -19,13 +18,9 @@ export async function createSession(db: Queryable, userId: number, ttlMs: number
   return token;
 }
 
-export async function revokeSession(db: Queryable, token: string): Promise<void> {
-  await revokeSessionByHash(db, hashToken(token));
-}
-
-/** The user behind a bearer token that exists, has not expired and was not revoked. */
+/** The user behind a bearer token that exists, has not expired and was not revoked, read from the database. */
 export async function userForToken(db: Queryable, token: string): Promise<SessionUser | null> {
-  return sessionUserByTokenHash(db, hashToken(token));
+  return (await sessionByTokenHash(db, hashToken(token)))?.user ?? null;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost', '::ffff:127.0.0.1']);
@@ -62,7 +57,8 @@ export function requireRole(area: Area) {
   return async function guard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Missing bearer token');
-    const user = await userForToken(request.server.db, token);
+    // Through the process's session cache (server/session-cache.ts: revocations drop its entries at once).
+    const user = await request.server.sessions.user(hashToken(token));
     if (!user) throw unauthorized('Token is invalid, expired or revoked');
     if (!roleMayCall(user.role, area)) throw forbidden(`Role ${user.role ?? '(none)'} may not use this call`);
     request.user = user;

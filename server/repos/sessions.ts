@@ -24,15 +24,22 @@ export async function revokeAllSessions(db: Queryable, userId: number): Promise<
   return rows[0].n;
 }
 
+/** A session as the guard reads it: its active user, and how long the session has left by the database's clock. */
+export interface SessionRead {
+  user: SessionUser;
+  expiresInMs: number;
+}
+
 /**
- * The user of the session with this token hash, when the session exists, has not expired and was not revoked and
- * the user is active: the one read of every guarded request.
+ * The session with this token hash, when it exists, has not expired and was not revoked and its user is active:
+ * the one read of a guarded request the session cache (server/session-cache.ts) does not answer.
  */
-export async function sessionUserByTokenHash(db: Queryable, tokenHash: string): Promise<SessionUser | null> {
-  const { rows } = await db.query<UserRow>(
-    `SELECT u.id, u.email, u.name, u.role, u.is_excluded, u.is_active FROM sessions s JOIN users u ON u.id = s.user_id
+export async function sessionByTokenHash(db: Queryable, tokenHash: string): Promise<SessionRead | null> {
+  const { rows } = await db.query<UserRow & { expires_in_ms: number }>(
+    `SELECT u.id, u.email, u.name, u.role, u.is_excluded, u.is_active, (extract(epoch FROM s.expires_at - now()) * 1000)::float8 AS expires_in_ms
+       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`,
     [tokenHash],
   );
-  return rows[0] ? toSessionUser(rows[0]) : null;
+  return rows[0] ? { user: toSessionUser(rows[0]), expiresInMs: rows[0].expires_in_ms } : null;
 }

@@ -119,7 +119,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      await signOut(app.db, currentUser(request), request.token!);
+      await signOut(app.db, app.sessions, currentUser(request), request.token!);
       return { detail: 'ok' };
     },
   );
@@ -135,7 +135,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: detailOf({ type: 'object', properties: { revoked: { type: 'integer' } } }), ...guardedErrors },
       },
     },
-    async (request) => ({ detail: { revoked: await signOutEverywhere(app.db, currentUser(request)) } }),
+    async (request) => ({ detail: { revoked: await signOutEverywhere(app.db, app.sessions, currentUser(request)) } }),
   );
 
   app.get(

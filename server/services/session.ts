@@ -1,9 +1,10 @@
 /** Sign-in and sign-out (spec 000 §6, §7, §8): who may sign in, the session it opens and the audit lines. */
 import { knownRole } from '../access.ts';
-import { createSession, findUserByEmail, revokeAllSessions, revokeSession, verifyGoogleIdToken, type JwksSource, type SessionUser } from '../auth.ts';
+import { createSession, findUserByEmail, hashToken, verifyGoogleIdToken, type JwksSource, type SessionUser } from '../auth.ts';
 import type { Queryable } from '../db.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { audit } from '../repos/inspections.ts';
+import type { SessionCache } from '../session-cache.ts';
 
 /** Messages of spec 000 §8 for refused sign-ins. */
 export const NOT_COMPANY_USER = 'Not a Valid company user, please sign in with your company account';
@@ -69,14 +70,15 @@ export async function signInWithGoogle(db: Queryable, ctx: SignInContext, idToke
   return openSession(db, ctx, await fromGoogle(db, ctx, idToken), 'google');
 }
 
-export async function signOut(db: Queryable, user: SessionUser, token: string): Promise<void> {
-  await revokeSession(db, token);
+/** Revokes the session through the process's cache, which drops it before this answers. */
+export async function signOut(db: Queryable, sessions: SessionCache, user: SessionUser, token: string): Promise<void> {
+  await sessions.revoke(hashToken(token));
   await audit(db, { actor: user.email, action: 'logout' });
 }
 
 /** Revokes every open session of the user; answers how many. */
-export async function signOutEverywhere(db: Queryable, user: SessionUser): Promise<number> {
-  const revoked = await revokeAllSessions(db, user.id);
+export async function signOutEverywhere(db: Queryable, sessions: SessionCache, user: SessionUser): Promise<number> {
+  const revoked = await sessions.revokeAll(user.id);
   await audit(db, { actor: user.email, action: 'logout-everywhere', detail: { revoked } });
   return revoked;
 }

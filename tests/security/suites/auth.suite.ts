@@ -1,5 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { performance } from 'node:perf_hooks';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSession, findUserByEmail, hashToken } from '../../../server/auth.ts';
+import type { Db } from '../../../server/db.ts';
 import { ACCOUNT_INACTIVE } from '../../../server/services/session.ts';
+import { SessionCache } from '../../../server/session-cache.ts';
 import { REVIEWER, REVIEWER2, type Harness } from '../../server/support/harness.ts';
 
 const INACTIVE = 'joseph.fernandes@qc.example';
@@ -21,7 +25,9 @@ export function authSuite(h: Harness) {
       const token = (await signIn(h, REVIEWER2)).json().access_token as string;
       expect((await me(h, token)).statusCode).toBe(200);
       await h.db().query('UPDATE users SET is_active = false WHERE email = $1', [REVIEWER2]);
-      expect((await me(h, token)).statusCode).toBe(401);
+      // Made inactive by hand, outside the app: the commit's notice (migration 161) drops the session cache's entry
+      // as it arrives, within the cache's few seconds at most.
+      await vi.waitFor(async () => expect((await me(h, token)).statusCode).toBe(401), { timeout: 6_000, interval: 20 });
       expect((await h.call('GET', '/api/v2/inspection-data-list', { token, query: { utm_source: 'qc' } })).statusCode).toBe(401);
       await h.db().query('UPDATE users SET is_active = true WHERE email = $1', [REVIEWER2]);
       expect((await me(h, token)).statusCode).toBe(200);
@@ -37,6 +43,108 @@ export function authSuite(h: Harness) {
       expect((await me(h, a)).statusCode).toBe(401);
       expect((await me(h, b)).statusCode).toBe(401);
       expect((await me(h, other)).statusCode).toBe(200);
+    });
+
+    describe('the session cache (server/session-cache.ts) keeps revocation exact', () => {
+      const signedIn = async (email: string) => (await signIn(h, email)).json().access_token as string;
+      const meOn = (app: Awaited<ReturnType<Harness['buildWith']>>, token: string) =>
+        app.inject({ method: 'GET', url: '/api/v2/api/getLoginDetails', query: { utm_source: 'qc' }, headers: { authorization: `Bearer ${token}` } });
+      const logout = (token: string, all = false) => h.call('POST', `/api/v2/api/${all ? 'qcLogoutAll' : 'qcLogout'}`, { token, query: { utm_source: 'qc' }, body: {} });
+
+      it('a sign-out refuses the token in this app at once, and in a second app on the same database once the notice arrives', async () => {
+        // A long TTL: only the sign-out itself or its notice can end the cached sessions here.
+        const other = await h.buildWith({ sessionCache: { ttlMs: 600_000 } });
+        const token = await signedIn(REVIEWER);
+        const kept = await signedIn(REVIEWER);
+        for (const t of [token, kept]) {
+          expect((await me(h, t)).statusCode).toBe(200);
+          expect((await meOn(other, t)).statusCode).toBe(200);
+        }
+        expect(other.sessions.size).toBeGreaterThanOrEqual(2);
+        expect((await logout(token)).statusCode).toBe(200);
+        expect((await me(h, token)).statusCode).toBe(401);
+        await vi.waitFor(async () => expect((await meOn(other, token)).statusCode).toBe(401), { timeout: 5_000, interval: 20 });
+        // The other session of the account is untouched.
+        expect((await meOn(other, kept)).statusCode).toBe(200);
+        expect((await me(h, kept)).statusCode).toBe(200);
+        // Sign out everywhere through the second app: every session of the account, in both apps.
+        const third = await signedIn(REVIEWER);
+        expect((await me(h, third)).statusCode).toBe(200);
+        const all = await other.inject({ method: 'POST', url: '/api/v2/api/qcLogoutAll', query: { utm_source: 'qc' }, headers: { authorization: `Bearer ${kept}` }, payload: {} });
+        expect(all.statusCode, all.body).toBe(200);
+        expect((await meOn(other, kept)).statusCode).toBe(401);
+        await vi.waitFor(async () => {
+          expect((await me(h, kept)).statusCode).toBe(401);
+          expect((await me(h, third)).statusCode).toBe(401);
+        }, { timeout: 5_000, interval: 20 });
+      });
+
+      it('an expired session never passes, however long the cache would keep it', async () => {
+        const cache = new SessionCache(h.db(), { ttlMs: 600_000 });
+        await cache.start();
+        try {
+          const user = (await findUserByEmail(h.db(), REVIEWER))!;
+          const lifetimeMs = 1_500;
+          const hash = hashToken(await createSession(h.db(), user.id, lifetimeMs));
+          // The session was written before this instant, so it has expired lifetimeMs after it.
+          const written = performance.now();
+          expect((await cache.user(hash))?.email).toBe(REVIEWER);
+          expect(cache.size).toBe(1);
+          while (performance.now() < written + lifetimeMs + 50) await new Promise((r) => setTimeout(r, 50));
+          expect(await cache.user(hash)).toBeNull();
+        } finally {
+          await cache.stop();
+        }
+      });
+
+      it('without a notice (triggers off) a revoked session passes no longer than the TTL', async () => {
+        const ttlMs = 400;
+        const cache = new SessionCache(h.db(), { ttlMs });
+        await cache.start();
+        const user = (await findUserByEmail(h.db(), REVIEWER))!;
+        const hash = hashToken(await createSession(h.db(), user.id, 3_600_000));
+        await h.db().exec('ALTER TABLE sessions DISABLE TRIGGER sessions_change_notice');
+        try {
+          const readStarted = performance.now();
+          expect((await cache.user(hash))?.email).toBe(REVIEWER);
+          await h.db().query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [hash]);
+          while (performance.now() < readStarted + ttlMs + 20) await new Promise((r) => setTimeout(r, 20));
+          expect(await cache.user(hash)).toBeNull();
+        } finally {
+          await h.db().exec('ALTER TABLE sessions ENABLE TRIGGER sessions_change_notice');
+          await cache.stop();
+        }
+      });
+
+      it('a read under way while a session is revoked is answered but not kept', async () => {
+        const user = (await findUserByEmail(h.db(), REVIEWER))!;
+        const hash = hashToken(await createSession(h.db(), user.id, 3_600_000));
+        // The guard's read completes before the revocation and is held back until after it.
+        let release!: () => void;
+        const held = new Promise<void>((r) => (release = r));
+        let reads = 0;
+        const slow: Db = {
+          ...h.db(),
+          query: async (sql, params) => {
+            const result = await h.db().query(sql, params);
+            if (sql.includes('FROM sessions s JOIN users u') && reads++ === 0) await held;
+            return result as never;
+          },
+        };
+        const cache = new SessionCache(slow, { ttlMs: 600_000 });
+        await cache.start();
+        try {
+          const pending = cache.user(hash);
+          await vi.waitFor(() => expect(reads).toBe(1));
+          await cache.revoke(hash);
+          release();
+          expect((await pending)?.email).toBe(REVIEWER);
+          expect(cache.size).toBe(0);
+          expect(await cache.user(hash)).toBeNull();
+        } finally {
+          await cache.stop();
+        }
+      });
     });
 
     it('sign-in is rate limited per address and account: past the limit 429 with retry-after, other accounts unaffected', async () => {
