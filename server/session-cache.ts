@@ -96,7 +96,8 @@ export class SessionCache {
     const read = await sessionByTokenHash(this.#db, tokenHash);
     if (read && this.#stopListening && this.#ttlMs > 0 && generation === this.#generation) {
       if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
-      this.#entries.set(tokenHash, { user: read.user, until: readAt + Math.min(this.#ttlMs, read.expiresInMs) });
+      // Frozen: requests share the kept object, so none may change what another sees.
+      this.#entries.set(tokenHash, { user: Object.freeze(read.user), until: readAt + Math.min(this.#ttlMs, read.expiresInMs) });
     }
     return read?.user ?? null;
   }
