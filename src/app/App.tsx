@@ -67,9 +67,10 @@ function Home() {
 function Preloaded({ route: { code, preload } }: { route: ScreenRoute }) {
   const Screen = code.screen;
   const params = useParams();
+  const session = useSession();
   const key = JSON.stringify(params);
   // A side effect in render on purpose: an effect would wait for the lazy screen to commit. preload dedupes repeats.
-  useMemo(() => preload?.(JSON.parse(key) as typeof params), [preload, key]);
+  useMemo(() => preload?.(JSON.parse(key) as typeof params, session), [preload, key, session]);
   return <Screen />;
 }
 
