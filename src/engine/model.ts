@@ -93,7 +93,8 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
   const cfgOf = (key: string) => rowCfg.get(key) ?? rowCfg.get(key.split(':')[0]);
   const slotCount = config.rows.length;
   /** Slots of the rows whose value the rules read (every row but image groups), and of those whose `seq.K` they read. */
-  const valueSlots = Int32Array.from(config.rows.flatMap((r, c) => ((r.kind ?? 'field') === 'image' ? [] : [c])));
+  const isValueSlot = config.rows.map((r) => (r.kind ?? 'field') !== 'image');
+  const valueSlots = Int32Array.from(config.rows.flatMap((_row, c) => (isValueSlot[c] ? [c] : [])));
   const seqSlot = config.rows.map((r) => index.seqRows.has(r.key));
 
   /**
@@ -142,24 +143,32 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
   }
 
   function runAll(data: EngineData): number[] {
-    const results = new Array<number>(index.compiled.length);
-    for (let i = 0; i < results.length; i++) results[i] = truthy(index.compiled[i](data)) ? 1 : 0;
+    const results: number[] = [];
+    for (let i = 0; i < index.compiled.length; i++) results.push(truthy(index.compiled[i](data)) ? 1 : 0);
     return results;
   }
 
   const zeroCounts = (): Record<Tab, number> => Object.fromEntries(config.product.tabs.map((t) => [t, 0]));
 
   function dataOf(pre: readonly RowState[], first: Int32Array, ctx: EvalContext): EngineData {
-    const values = new Array<unknown>(slotCount);
-    const checked = new Array<boolean | undefined>(slotCount);
-    const changed = new Array<boolean | undefined>(slotCount);
-    const seq = new Array<number | undefined>(slotCount);
-    for (const c of valueSlots) {
+    // Packed arrays (no holes), so an edit's copy-and-store of one slot takes the same fast path for every array.
+    const values: unknown[] = [];
+    const checked: (boolean | undefined)[] = [];
+    const changed: (boolean | undefined)[] = [];
+    const seq: (number | undefined)[] = [];
+    for (let c = 0; c < slotCount; c++) {
+      if (!isValueSlot[c]) {
+        values.push(undefined);
+        checked.push(undefined);
+        changed.push(undefined);
+        seq.push(undefined);
+        continue;
+      }
       const row = pre[first[c]];
-      values[c] = effectiveValue(row);
-      checked[c] = Boolean(row.userChecked);
-      changed[c] = isChanged(row);
-      if (seqSlot[c]) seq[c] = row.editSeq ?? 0;
+      values.push(effectiveValue(row));
+      checked.push(Boolean(row.userChecked));
+      changed.push(isChanged(row));
+      seq.push(seqSlot[c] ? (row.editSeq ?? 0) : undefined);
     }
     return { values, checked, changed, seq, ctx, read };
   }
@@ -281,21 +290,26 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       const checked = Boolean(reduced.userChecked);
       const changed = isChanged(reduced);
       const seq = seqSlot[slot] ? (reduced.editSeq ?? 0) : undefined;
-      if (!sameValue(value, data.values[slot]) || checked !== data.checked[slot] || changed !== data.changed[slot] || seq !== data.seq[slot]) {
+      const valueDiffers = !sameValue(value, data.values[slot]);
+      const parts = (valueDiffers ? 1 : 0) + (checked !== data.checked[slot] ? 2 : 0) + (changed !== data.changed[slot] ? 4 : 0) + (seq !== data.seq[slot] ? 8 : 0);
+      if (parts !== 0) {
         nextData = {
-          values: withSlot(data.values, slot, value),
+          values: valueDiffers ? withSlot(data.values, slot, value) : data.values,
           checked: checked !== data.checked[slot] ? withSlot(data.checked, slot, checked) : data.checked,
           changed: changed !== data.changed[slot] ? withSlot(data.changed, slot, changed) : data.changed,
           seq: seq !== data.seq[slot] ? withSlot(data.seq, slot, seq) : data.seq,
           ctx: data.ctx,
           read,
         };
-        for (const i of index.readers.get(key) ?? []) {
+        // Only the readers of what changed (a tick runs no rule on the row's value); of several parts, every reader once.
+        const of = index.readersOf.get(key);
+        const readers = !of ? [] : parts === 1 ? of.value : parts === 2 ? of.checked : parts === 4 ? of.changed : parts === 8 ? of.seq : index.readers.get(key)!;
+        for (const i of readers) {
           const r = truthy(index.compiled[i](nextData)) ? 1 : 0;
           if (r === results[i]) continue;
           if (nextResults === results) nextResults = results.slice();
           (nextResults as number[])[i] = r;
-          for (const s of index.reachSlots[i]) for (let p = first[s]; p < first[s + 1]; p++) if (!touched.includes(p)) touched.push(p);
+          for (const s of index.reach[i]) for (let p = first[s]; p < first[s + 1]; p++) if (!touched.includes(p)) touched.push(p);
         }
       }
     }

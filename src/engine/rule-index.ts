@@ -8,7 +8,7 @@
  * evaluation build (and each rule read) dictionaries of thousands of keys.
  */
 import type { ReviewConfig, RuleConfig } from './config.ts';
-import { buildDependencyIndex, compileLogic, usesData, type CompiledLogic, type VariableResolver } from './logic.ts';
+import { buildDependencyIndex, compileLogic, rowOfVariable, usesData, type CompiledLogic, type VariableResolver } from './logic.ts';
 import type { EvalContext } from './types.ts';
 
 /** Each rule's result by rule index (truthy = its `when` holds); the engine keeps them as a Uint8Array (1 or 0). */
@@ -27,6 +27,9 @@ export interface SlotData {
   readonly ctx: EvalContext;
 }
 
+/** What a rule reads of a row: `K`, `checked.K`, `changed.K`, `seq.K`. */
+export type RowPart = 'value' | 'checked' | 'changed' | 'seq';
+
 export interface RuleIndex {
   /** The config's rules, then the implicit ones. */
   readonly rules: readonly RuleConfig[];
@@ -38,10 +41,10 @@ export interface RuleIndex {
   readonly byTarget: ReadonlyMap<string, readonly number[]>;
   /** Row key → indices of the rules reading it (its value, `checked.K`, `changed.K` or `seq.K`). */
   readonly readers: ReadonlyMap<string, readonly number[]>;
-  /** Rule index → rows to recompute when its result flips. */
-  readonly reach: readonly (readonly string[])[];
-  /** The same by slot. */
-  readonly reachSlots: readonly Int32Array[];
+  /** The same split by what they read of the row: an edit that changes only one of them runs only its readers. */
+  readonly readersOf: ReadonlyMap<string, Readonly<Record<RowPart, readonly number[]>>>;
+  /** Rule index → slots of the rows to recompute when its result flips. */
+  readonly reach: readonly Int32Array[];
   /** Rows whose edit position (`seq.K`) some rule reads: only they are tracked. */
   readonly seqRows: ReadonlySet<string>;
   /** A dotted path (`K`, `checked.K`, `ctx.today` …) compiled to read SlotData (message templates read them). */
@@ -133,6 +136,18 @@ export function indexRules(config: ReviewConfig): RuleIndex {
     rules.map((r) => r.when),
     new Set(config.rows.map((r) => r.key)),
   );
+  const readersOf = new Map<string, Record<RowPart, number[]>>();
+  rules.forEach((rule, i) => {
+    for (const variable of usesData(rule.when)) {
+      const row = rowOfVariable(variable);
+      if (row === null) continue;
+      const [head] = variable.split('.');
+      const part: RowPart = ROW_NAMESPACES.has(head) && head !== row ? (head as RowPart) : 'value';
+      let parts = readersOf.get(row);
+      if (!parts) readersOf.set(row, (parts = { value: [], checked: [], changed: [], seq: [] }));
+      if (!parts[part].includes(i)) parts[part].push(i);
+    }
+  });
   const seqRows = new Set(rules.flatMap((r) => usesData(r.when)).filter((v) => v.startsWith('seq.')).map((v) => v.split('.')[1]));
   const slotOf = new Map(config.rows.map((r, i) => [r.key, i]));
   const resolve = slotResolver(slotOf);
@@ -148,8 +163,8 @@ export function indexRules(config: ReviewConfig): RuleIndex {
     slotOf,
     byTarget,
     readers,
-    reach,
-    reachSlots: reach.map((keys) => Int32Array.from(keys, (k) => slotOf.get(k)!)),
+    readersOf,
+    reach: reach.map((keys) => Int32Array.from(keys, (k) => slotOf.get(k)!)),
     seqRows,
     pathReader,
     children,
