@@ -262,13 +262,12 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     return internal;
   }
 
-  /** Position of row `key` in the model's order, -1 if none. */
-  function positionOf(first: Int32Array, order: readonly string[], key: string): number {
-    const slot = index.slotOf.get(key);
-    if (slot !== undefined) return first[slot] < first[slot + 1] && order[first[slot]] === key ? first[slot] : -1;
-    const group = index.slotOf.get(key.slice(0, key.indexOf(':')));
-    if (group === undefined) return -1;
-    for (let p = first[group]; p < first[group + 1]; p++) if (order[p] === key) return p;
+  /** Slot of row `key`: its config row's, an image row's its group's (`group:hash`); undefined for an unknown key. */
+  const slotOfRow = (key: string): number | undefined => index.slotOf.get(key) ?? index.slotOf.get(key.slice(0, key.indexOf(':')));
+
+  /** Position of row `key` (in slot `slot`) in the model's order, -1 if none. */
+  function positionOf(first: Int32Array, order: readonly string[], key: string, slot: number): number {
+    for (let p = first[slot]; p < first[slot + 1]; p++) if (order[p] === key) return p;
     return -1;
   }
 
@@ -276,7 +275,9 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     if (!model.context || refusal(model, edit) !== null) return model;
     const { first, pre, data, results } = internalOf(model);
     const key = edit.key;
-    const at = positionOf(first, model.order, key);
+    const rowSlot = slotOfRow(key);
+    if (rowSlot === undefined) return model;
+    const at = positionOf(first, model.order, key, rowSlot);
     if (at < 0) return model;
     const reduced = reduceRow(pre[at], cfgOf(key), edit, (model.edits?.length ?? 0) + 1);
     const nextPre = withSlot(pre, at, reduced);
@@ -284,7 +285,10 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     let nextResults = results;
     /** Positions of the rows to recompute: the edited one, and those the rules whose result flipped reach. */
     const touched = [at];
-    const slot = index.slotOf.get(key);
+    /** Their slots (effects find a row's plan by slot without a lookup by key). */
+    const touchedSlots = [rowSlot];
+    // An image row's slot is its group's, which holds no value the rules read.
+    const slot = isValueSlot[rowSlot] ? rowSlot : undefined;
     if (slot !== undefined) {
       const value = effectiveValue(reduced);
       const checked = Boolean(reduced.userChecked);
@@ -309,7 +313,13 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
           if (r === results[i]) continue;
           if (nextResults === results) nextResults = results.slice();
           (nextResults as number[])[i] = r;
-          for (const s of index.reach[i]) for (let p = first[s]; p < first[s + 1]; p++) if (!touched.includes(p)) touched.push(p);
+          for (const s of index.reach[i]) {
+            for (let p = first[s]; p < first[s + 1]; p++) {
+              if (touched.includes(p)) continue;
+              touched.push(p);
+              touchedSlots.push(s);
+            }
+          }
         }
       }
     }
@@ -317,10 +327,11 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     const rows = { ...model.rows };
     // A new counts record only when a count changes, so the tab bar (memoised on it) skips most keystrokes.
     let counts = model.errorsCount;
-    for (const p of touched) {
+    for (let t = 0; t < touched.length; t++) {
+      const p = touched[t];
       const k = model.order[p];
       const before = model.rows[k];
-      const after = effects.computeRow(nextPre[p], nextResults, nextData, model.registry);
+      const after = effects.computeRow(nextPre[p], nextResults, nextData, model.registry, touchedSlots[t]);
       const wasError = before.isVisible && before.checked;
       const isError = after.isVisible && after.checked;
       if (wasError !== isError) {
