@@ -20,9 +20,6 @@ export const AHEAD_TTL_MS = 10_000;
 
 const ahead = new Map<string, { promise: Promise<unknown>; at: number }>();
 
-/** A key as its load mark names it: up to its first ':' (a draft's key goes on with the user's e-mail). */
-const markName = (key: string) => key.split(':')[0];
-
 /**
  * Starts a call ahead of the screen that reads it (a route's preload at navigation, in parallel with the screen's
  * code), unless the same call is already waiting to be taken. A failure is kept too: the screen shows it as its own.
@@ -30,12 +27,12 @@ const markName = (key: string) => key.split(':')[0];
 export function fetchAhead<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
   const found = ahead.get(key);
   if (found && Date.now() - found.at < AHEAD_TTL_MS) return found.promise as Promise<T>;
-  markLoad(`${markName(key)} started`);
+  markLoad(`${key} started`);
   const promise = fetcher();
   // Nobody may take it: not an unhandled rejection.
   promise.then(
-    () => markLoad(`${markName(key)} answered`),
-    () => markLoad(`${markName(key)} failed`),
+    () => markLoad(`${key} answered`),
+    () => markLoad(`${key} failed`),
   );
   ahead.set(key, { promise, at: Date.now() });
   return promise;
@@ -49,6 +46,6 @@ export function takeAhead<T>(key: string, fetcher: () => Promise<T>): Promise<T>
   const found = ahead.get(key);
   ahead.delete(key);
   const recent = found && Date.now() - found.at < AHEAD_TTL_MS;
-  markLoad(`${markName(key)} taken${recent ? '' : ', asked again'}`);
+  markLoad(`${key} taken${recent ? '' : ', asked again'}`);
   return recent ? (found.promise as Promise<T>) : fetcher();
 }

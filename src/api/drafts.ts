@@ -4,7 +4,6 @@
  * without IndexedDB (or one that refuses it) keeps no drafts: every call then resolves quietly.
  */
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
-import { fetchAhead, takeAhead } from './cache.ts';
 import { markLoad } from './load-marks.ts';
 
 /** A reviewer's draft of one record of any review product: the product's own payload, tagged with the version it was made on. */
@@ -36,30 +35,16 @@ function isDraft(value: unknown): value is StoredDraft {
   return typeof value === 'object' && value !== null && typeof (value as { version?: unknown }).version === 'string' && 'payload' in value;
 }
 
-async function readDraft(key: string): Promise<StoredDraft | null> {
-  const s = idb();
-  if (!s) return null;
-  markLoad('draft read started');
-  const found = await get<unknown>(key, s).catch(() => undefined);
-  markLoad('draft read');
-  return isDraft(found) ? found : null;
-}
-
-const aheadKey = (key: string) => `draft|${key}`;
-
-/**
- * Starts reading the draft of `key` at navigation (the route's preload), in parallel with the review's calls, so the
- * review does not wait for the store once its rows are built (issue 18 'Load'). The review's own load takes this read
- * once; a later load (a reload of the review, another visit) reads the store again. A write made before this read
- * started is in it: IndexedDB runs a read after the writes started before it.
- */
-export function readDraftAhead(key: string): void {
-  void fetchAhead(aheadKey(key), () => readDraft(key));
-}
-
 /** Every product's drafts, in IndexedDB. */
 export const indexedDbDrafts: DraftStore = {
-  load: (key) => takeAhead(aheadKey(key), () => readDraft(key)),
+  async load(key) {
+    const s = idb();
+    if (!s) return null;
+    markLoad('draft read started');
+    const found = await get<unknown>(key, s).catch(() => undefined);
+    markLoad('draft read');
+    return isDraft(found) ? found : null;
+  },
   async save(key, draft) {
     const s = idb();
     if (s) await set(key, draft, s).catch(() => undefined);

@@ -7,7 +7,6 @@
  */
 import type { InspectionDetail, RegistryData } from '../products/car/inspection.ts';
 import { fetchAhead, takeAhead } from './cache.ts';
-import { draftKey, readDraftAhead } from './drafts.ts';
 import { fetchInspection } from './main.ts';
 import { fetchReviewConfig, type ActiveReviewConfig } from './review-config.ts';
 import { fetchAppConfig, fetchRegistry, type AppConfig } from './review.ts';
@@ -22,15 +21,13 @@ const appConfigOrOff = () => fetchAppConfig().catch((): AppConfig => ({ duplicat
 /** Registry data is optional: a failed fetch leaves every comparison as info. */
 const registryOrNone = (appointmentId: string) => fetchRegistry(appointmentId).catch(() => null);
 
-/** Starts every call of the review of `carId` (navigation), and the read of `user`'s draft of it. */
-export function preloadReview(carId: string, user: string | null): void {
+/** Starts every call of the review of `carId` (navigation). */
+export function preloadReview(carId: string): void {
   fetchAhead(CONFIG_KEY, appConfigOrOff);
   fetchAhead(inspectionKey(carId), () => fetchInspection(carId)).then(
     (inspection) => fetchAhead(registryKey(inspection.appointmentId), () => registryOrNone(inspection.appointmentId)),
     () => undefined,
   );
-  // After the calls: opening the store takes the main thread a moment, and a fresh profile's first read is slow.
-  if (user) readDraftAhead(draftKey(user, carId));
 }
 
 /** The inspection and the app's flags: the preloaded answers when recent, else new calls. */

@@ -67,10 +67,9 @@ function Home() {
 function Preloaded({ route: { code, preload } }: { route: ScreenRoute }) {
   const Screen = code.screen;
   const params = useParams();
-  const session = useSession();
   const key = JSON.stringify(params);
   // A side effect in render on purpose: an effect would wait for the lazy screen to commit. preload dedupes repeats.
-  useMemo(() => preload?.(JSON.parse(key) as typeof params, session), [preload, key, session]);
+  useMemo(() => preload?.(JSON.parse(key) as typeof params), [preload, key]);
   return <Screen />;
 }
 

@@ -40,7 +40,7 @@ export interface ScreenRoute {
    * Starts the calls the screen needs at navigation, in parallel with its code (once the route's access check
    * passed); the screen takes the answers when it mounts. Must be cheap to call again with the same params.
    */
-  preload?: (params: Readonly<Record<string, string | undefined>>, session: LoginData | null) => void;
+  preload?: (params: Readonly<Record<string, string | undefined>>) => void;
 }
 
 /**
@@ -54,9 +54,9 @@ function productScreen(product: string, load: () => ScreenModule): ScreenCode {
   });
 }
 
-const preloadCarReview: ScreenRoute['preload'] = ({ carId }, session) => {
+const preloadCarReview: ScreenRoute['preload'] = ({ carId }) => {
   preloadProductConfig('car');
-  if (carId) preloadReview(carId, session?.email ?? null);
+  if (carId) preloadReview(carId);
 };
 
 const ReviewScreen = productScreen('car', () => import('../screens/review/ReviewScreen.tsx'));
@@ -109,7 +109,7 @@ export function startRoute(pathname: string, session: LoginData | null): void {
     if (route.access !== 'public' && (!session || !canAccess(session.role, pathname))) return;
     // The calls first: the browser sends requests to the origin on six connections in the order they are made, and
     // the screen's code is several requests.
-    route.preload?.(match.params, session);
+    route.preload?.(match.params);
     void route.code.load().catch(() => undefined); // a failure shows when the screen renders
     return;
   }
