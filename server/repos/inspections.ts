@@ -233,9 +233,9 @@ export async function listPage(db: Queryable, filter: ListFilter, records: numbe
   const others: string[] = [];
   if (filter.appointmentId) others.push(`appointment_id = ${param(filter.appointmentId)}`);
   if (filter.assignee) others.push(`lower(assignee) = lower(${param(filter.assignee)})`);
-  const window = filter.window
-    ? [`inspection_end_time >= ${param(filter.window.from.toISOString())}`, `inspection_end_time <= ${param(filter.window.to.toISOString())}`]
-    : [];
+  const from = filter.window ? param(filter.window.from.toISOString()) : '';
+  const to = filter.window ? param(filter.window.to.toISOString()) : '';
+  const window = filter.window ? [`inspection_end_time >= ${from}`, `inspection_end_time <= ${to}`] : [];
   const whereSql = ['is_latest', ...keys, ...others, ...window].join(' AND ');
   let count = `(SELECT count(*) FROM inspections WHERE ${whereSql})`;
   if (filter.window && !others.length) {
@@ -244,10 +244,13 @@ export async function listPage(db: Queryable, filter: ListFilter, records: numbe
     const hi = Math.floor(filter.window.to.getTime() / DAY_MS) * DAY_MS;
     if (lo < hi) {
       const days = [`day >= ${param(utcDay(lo))}::date`, `day < ${param(utcDay(hi))}::date`, ...keys].join(' AND ');
-      const edge = `(inspection_end_time < ${param(new Date(lo).toISOString())} OR inspection_end_time >= ${param(new Date(hi).toISOString())})`;
       const counts = keys.length ? 'inspection_list_counts' : 'inspection_list_day_counts';
+      // The edges [from, lo) and [hi, to] as two ranges, not one OR: a range is an index condition in any plan, an
+      // OR of unknown bounds is not (the prepared statement's generic plan filtered the whole window's index).
+      const edge = (range: string[]) => `(SELECT count(*) FROM inspections WHERE ${['is_latest', ...keys, ...range].join(' AND ')})`;
       count = `(SELECT coalesce(sum(n), 0) FROM ${counts} WHERE ${days})
-        + (SELECT count(*) FROM inspections WHERE ${['is_latest', ...keys, ...window, edge].join(' AND ')})`;
+        + ${edge([`inspection_end_time >= ${from}`, `inspection_end_time < ${param(new Date(lo).toISOString())}`])}
+        + ${edge([`inspection_end_time >= ${param(new Date(hi).toISOString())}`, `inspection_end_time <= ${to}`])}`;
     }
   }
   // The page joined to the total, so an empty page (past the end) still answers the total, on a row of nulls.
@@ -256,6 +259,8 @@ export async function listPage(db: Queryable, filter: ListFilter, records: numbe
        SELECT ${LIST_COLUMNS} FROM inspections WHERE ${whereSql}
         ORDER BY inspection_end_time DESC, car_id DESC LIMIT ${param(records)} OFFSET ${param(offset)}) p ON true`,
     params,
+    // The SQL text is one of a few per filter combination: kept prepared, its parse is done once (server/db.ts).
+    { prepare: true },
   );
   return { rows: rows.filter((r) => r.car_id !== null), total: rows[0].total };
 }
