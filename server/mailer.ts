@@ -1,6 +1,5 @@
 import nodemailer from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import type { Queryable } from './db.ts';
 
 /** A mail as handed to the SMTP server. */
 export interface OutgoingMail {
@@ -55,35 +54,4 @@ export function smtpSender(smtpUrl: string, timeoutMs = 15_000): MailSender {
     },
     close: () => transport.close(),
   };
-}
-
-/** The error text kept on a failed outbox row: nodemailer's message (it carries the SMTP reply), capped. */
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-
-/**
- * Sends a stored `email_outbox` row and records the outcome on it: 'sent' with the provider's message id and
- * sent_at, or 'failed' with the error. Returns the outcome; never throws for an SMTP failure.
- */
-export async function deliverOutboxMail(
-  db: Queryable,
-  sender: MailSender,
-  id: number,
-  from: string,
-): Promise<{ status: 'sent'; messageId: string } | { status: 'failed'; error: string }> {
-  const { rows } = await db.query<{ to_addresses: string[]; subject: string; body: string; created_by: string }>(
-    'SELECT to_addresses, subject, body, created_by FROM email_outbox WHERE id = $1',
-    [id],
-  );
-  const mail = rows[0];
-  if (!mail) throw new Error(`email_outbox ${id} not found`);
-  try {
-    const { messageId } = await sender.send({ from, to: mail.to_addresses, replyTo: mail.created_by, subject: mail.subject, text: mail.body });
-    await db.query("UPDATE email_outbox SET status = 'sent', message_id = $2, error = NULL, sent_at = now() WHERE id = $1", [id, messageId]);
-    return { status: 'sent', messageId };
-  } catch (error) {
-    const text = errorText(error);
-    const messageId = (error as { messageId?: unknown }).messageId;
-    await db.query("UPDATE email_outbox SET status = 'failed', error = $2, message_id = $3 WHERE id = $1", [id, text, typeof messageId === 'string' ? messageId : null]);
-    return { status: 'failed', error: text };
-  }
 }

@@ -7,9 +7,9 @@ import refurbishmentConfig from '../src/config/refurbishment/refurbishment.json'
 import { loadRefurbishmentConfig } from '../src/products/refurbishment/refurbishment-config.ts';
 import { buildApp } from './app.ts';
 import { devAuthRefusal } from './auth.ts';
-import { runAutoAssignment, startRoundJob } from './auto-assignment.ts';
+import { runAutoAssignment, startRoundJob } from './services/auto-assignment.ts';
 import { openDb } from './db.ts';
-import { runPoolAssignment } from './assignment-pools.ts';
+import { runPoolAssignment } from './services/assignment-pools.ts';
 import { linkSecret } from './link-token.ts';
 import { migrate } from './migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { noticeSchema } from './auto-assignment.ts';
+import { noticeSchema } from './repos/auto-assignment.ts';
 import type { Db } from './db.ts';
 import { revokeAllSessions, revokeSessionByHash, sessionByTokenHash } from './repos/sessions.ts';
 import type { SessionUser } from './repos/users.ts';

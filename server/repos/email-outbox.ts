@@ -37,3 +37,23 @@ export async function insertOutboxMail(db: Queryable, m: OutboxMail): Promise<{ 
   );
   return rows[0];
 }
+
+/** What sending a stored mail needs of its row; null when there is no row `id`. */
+export async function outboxMailToSend(db: Queryable, id: number): Promise<{ to: string[]; subject: string; body: string; createdBy: string } | null> {
+  const { rows } = await db.query<{ to_addresses: string[]; subject: string; body: string; created_by: string }>(
+    'SELECT to_addresses, subject, body, created_by FROM email_outbox WHERE id = $1',
+    [id],
+  );
+  const r = rows[0];
+  return r ? { to: r.to_addresses, subject: r.subject, body: r.body, createdBy: r.created_by } : null;
+}
+
+/** The SMTP server accepted the mail: 'sent', with the provider's message id and the time. */
+export async function markOutboxSent(db: Queryable, id: number, messageId: string): Promise<void> {
+  await db.query("UPDATE email_outbox SET status = 'sent', message_id = $2, error = NULL, sent_at = now() WHERE id = $1", [id, messageId]);
+}
+
+/** The send failed: 'failed', with the error text (and the message id when the server gave one). */
+export async function markOutboxFailed(db: Queryable, id: number, error: string, messageId: string | null): Promise<void> {
+  await db.query("UPDATE email_outbox SET status = 'failed', error = $2, message_id = $3 WHERE id = $1", [id, error, messageId]);
+}

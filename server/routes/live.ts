@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
-import { acknowledge, AUTO_ASSIGNMENT_CHANNEL, noticeSchema, parseNotice, readRecord, resetRecord, type AutoAssignmentRecord } from '../auto-assignment.ts';
+import { AUTO_ASSIGNMENT_CHANNEL, noticeSchema, readRecord, type AutoAssignmentRecord } from '../repos/auto-assignment.ts';
+import { acknowledge, parseNotice, resetRecord } from '../services/auto-assignment.ts';
 import { currentUser, userForToken } from '../auth.ts';
 import { detailOf, guardedErrors, utm } from '../schemas.ts';
 
@@ -24,7 +25,7 @@ const send = (raw: ServerResponse, record: AutoAssignmentRecord) => raw.write(`e
  * The live auto-assignment subscription (DESIGN.md 'Live updates', spec 000 §4): a server-sent-events stream per
  * user, fed by LISTEN/NOTIFY so a change made by any server process reaches every open stream. One LISTEN per
  * process fans out to that process's streams; nothing about a stream is needed by another process. The records and
- * their rules are in auto-assignment.ts; this plugin is the stream's transport.
+ * their rules are in services/auto-assignment.ts; this plugin is the stream's transport.
  */
 const liveRoutes: FastifyPluginAsync = async (app) => {
   const streams = new Set<Stream>();

@@ -5,12 +5,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import type { SessionUser } from '../auth.ts';
-import type { Db } from '../db.ts';
+import type { Db, Queryable } from '../db.ts';
 import { badRequest, conflict, HttpError } from '../errors.ts';
 import { storeUpload } from '../forms.ts';
 import { audit, getInspection } from '../repos/inspections.ts';
-import { deliverOutboxMail, type MailSender } from '../mailer.ts';
-import { insertOutboxMail } from '../repos/email-outbox.ts';
+import type { MailSender } from '../mailer.ts';
+import { insertOutboxMail, markOutboxFailed, markOutboxSent, outboxMailToSend } from '../repos/email-outbox.ts';
 import { signUploadUrl, uploadExpiry } from '../upload-url.ts';
 import { assertAssignee } from './assignee.ts';
 
@@ -40,6 +40,33 @@ function diffPage(detail: InspectionDetail): string {
     `<p>${escapeHtml(detail.make)} ${escapeHtml(detail.model)}, ${escapeHtml(detail.storeName)}</p>` +
     `<table border="1" cellpadding="4"><tr><th>Field</th><th>Last auction version</th><th>Re-inspection</th></tr>${rows.join('') || '<tr><td colspan="3">No changes</td></tr>'}</table>`
   );
+}
+
+/** The error text kept on a failed outbox row: nodemailer's message (it carries the SMTP reply), capped. */
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+/**
+ * Sends a stored `email_outbox` row and records the outcome on it: 'sent' with the provider's message id and
+ * sent_at, or 'failed' with the error. Returns the outcome; never throws for an SMTP failure.
+ */
+async function deliverOutboxMail(
+  db: Queryable,
+  sender: MailSender,
+  id: number,
+  from: string,
+): Promise<{ status: 'sent'; messageId: string } | { status: 'failed'; error: string }> {
+  const mail = await outboxMailToSend(db, id);
+  if (!mail) throw new Error(`email_outbox ${id} not found`);
+  try {
+    const { messageId } = await sender.send({ from, to: mail.to, replyTo: mail.createdBy, subject: mail.subject, text: mail.body });
+    await markOutboxSent(db, id, messageId);
+    return { status: 'sent', messageId };
+  } catch (error) {
+    const text = errorText(error);
+    const messageId = (error as { messageId?: unknown }).messageId;
+    await markOutboxFailed(db, id, text, typeof messageId === 'string' ? messageId : null);
+    return { status: 'failed', error: text };
+  }
 }
 
 /** What sending needs of the app: where pages are stored, how links are signed and the SMTP sender (null: store only). */

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runPoolAssignment } from '../../../server/assignment-pools.ts';
-import { readRecord } from '../../../server/auto-assignment.ts';
+import { readRecord } from '../../../server/repos/auto-assignment.ts';
+import { runPoolAssignment } from '../../../server/services/assignment-pools.ts';
 import { bikeAppointmentId, seedBikes } from '../../../server/seed/bikes.ts';
 import { multipart, PNG, type FilePart } from '../support/extras.ts';
 import { ADMIN, BIKE, GS, OTHER, REVIEWER, REVIEWER2, STORE, VERSION, VERSION_PDF, type Harness } from '../support/harness.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readRecord } from '../../../server/auto-assignment.ts';
-import { runPoolAssignment } from '../../../server/assignment-pools.ts';
+import { readRecord } from '../../../server/repos/auto-assignment.ts';
+import { runPoolAssignment } from '../../../server/services/assignment-pools.ts';
 import { linkPath, signLink } from '../../../server/link-token.ts';
 import { GS_DEMO_USER, GS_USERS, PUBLIC_FIRST_APPOINTMENT, seedGs } from '../../../server/seed/gs.ts';
 import { auditCount } from '../support/extras.ts';

@@ -1,5 +1,5 @@
 /** Reading the live auto-assignment stream (server-sent events) in tests and the server bench. */
-import type { AutoAssignmentRecord } from '../../../server/auto-assignment.ts';
+import type { AutoAssignmentRecord } from '../../../server/repos/auto-assignment.ts';
 
 /** An open SSE connection read with fetch; every wait is bounded. */
 export interface EventStream {
