@@ -1,7 +1,7 @@
 import type { InspectionDetail, InspectionListRow, InspectionStatus } from '../../src/products/car/inspection.ts';
 import type { Queryable } from '../db.ts';
 import { notFound } from '../errors.ts';
-import { submissionSummary, type StoredRemark } from '../review-results.ts';
+import type { StoredRemark } from './remarks.ts';
 
 /** An `inspections` row: the filterable columns plus the stored detail. */
 export interface InspectionRow {
@@ -100,6 +100,23 @@ function pdiTypeValue(detail: InspectionDetail): string | null {
   const value: unknown = detail.inspectionData?.carDetails?.pdiType?.value;
   if (typeof value === 'string') return value || null;
   return typeof value === 'number' ? String(value) : null;
+}
+
+/** The submission summary of a stored detail, for the version list and the inspection log (null before submission). */
+export function submissionSummary(detail: Partial<InspectionDetail>) {
+  if (!detail.sections) return null;
+  const errorsCount = Object.values(detail.sections).reduce((n, s) => n + (s?.errorsCount ?? 0), 0);
+  return {
+    qcUser: detail.qcUser ?? null,
+    reviewStartTime: detail.reviewStartTime ?? null,
+    reviewEndTime: detail.reviewEndTime ?? null,
+    submittedAt: detail.submittedAt ?? null,
+    isCritical: detail.isCritical ?? 0,
+    isDummyInspection: detail.isDummyInspection ?? 0,
+    isApprovedByQc: detail.isApprovedByQc ?? 0,
+    issueType: detail.issueType ?? [],
+    errorsCount,
+  };
 }
 
 export function toVersionRow(row: InspectionRow) {

@@ -1,8 +1,38 @@
+import type { RemarkEntry } from '../../src/engine/inspection.ts';
 import type { Queryable } from '../db.ts';
-import type { StoredRemark } from '../review-results.ts';
+
+/** A row of the `remarks` table. */
+export interface StoredRemark {
+  id: number;
+  car_id: number;
+  section: string;
+  part: string | null;
+  sub_part: string | null;
+  hash_key: string | null;
+  type: 'text' | 'audio';
+  remark: string;
+  presigned_url: string | null;
+  user_email: string;
+  role: string;
+  created_at: Date | string;
+}
+
 
 /** A remark as the remark calls answer it (the columns `toRemarkEntry` reads). */
 export type RemarkRow = Pick<StoredRemark, 'id' | 'user_email' | 'type' | 'remark' | 'presigned_url' | 'role' | 'created_at'>;
+
+/** A stored remark as the review page shows it (000 §3 remarkHistory): timestamp in unix seconds. */
+export function toRemarkEntry(row: RemarkRow): RemarkEntry {
+  return {
+    id: String(row.id),
+    user: row.user_email,
+    type: row.type,
+    remark: row.remark,
+    ...(row.presigned_url ? { presignedUrl: row.presigned_url } : {}),
+    timestamp: Math.floor(new Date(row.created_at).getTime() / 1000),
+    role: row.role,
+  };
+}
 
 const ENTRY_COLUMNS = 'id, user_email, type, remark, presigned_url, role, created_at';
 

@@ -15,14 +15,16 @@ import {
   markReviewStart,
   remarksUpTo,
   statesOf,
+  submissionSummary,
   toDetail,
   toListRow,
   toVersionRow,
   versionsOf,
   type InspectionRow,
 } from '../repos/inspections.ts';
-import { mergeRemarkHistory, submissionSummary, type StoredRemark } from '../review-results.ts';
+import type { StoredRemark } from '../repos/remarks.ts';
 import { boundedInt, realDate } from '../safe-input.ts';
+import { mergeRemarkHistory } from './review-results.ts';
 
 /** The six-month window of spec 000 §7/§9: [endDate − 6 months, endDate], end of day inclusive. */
 export function listWindow(startDate: string | undefined, endDate: string | undefined, today = dayjs()): { from: Date; to: Date } {

@@ -5,8 +5,7 @@ import type { Db } from '../db.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { sniffAudio, storeUpload, type FormFile } from '../forms.ts';
 import { audit, getInspection } from '../repos/inspections.ts';
-import { insertRemark, remarksAt, type RemarkTarget } from '../repos/remarks.ts';
-import { toRemarkEntry } from '../review-results.ts';
+import { insertRemark, remarksAt, toRemarkEntry, type RemarkTarget } from '../repos/remarks.ts';
 import { assertAssignee, sameEmail } from './assignee.ts';
 
 /** The remark history of a row (section, part, subPart) or an image (hashKey) across the versions of an appointment. */

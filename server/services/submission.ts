@@ -16,7 +16,7 @@ import { duplicateKeyConfig } from '../repos/app-config.ts';
 import { registryData } from '../repos/registry.ts';
 import { remarksOfInspection } from '../repos/remarks.ts';
 import { insertSubmission, storeReviewResult } from '../repos/review-writes.ts';
-import { applySubmission } from '../review-results.ts';
+import { applySubmission } from './review-results.ts';
 import { checkSubmissionBody } from '../review-schemas.ts';
 import { realDate } from '../safe-input.ts';
 import type { SubmissionValidator } from '../submission-check.ts';

@@ -1,6 +1,9 @@
-// The pure parts of the stored submission results (server/review-results.ts): no database.
+// The pure parts of the stored submission results (server/services/review-results.ts, and the version list's
+// summary of them, submissionSummary of server/repos/inspections.ts): no database.
 import { describe, expect, it } from 'vitest';
-import { applySubmission, mergeRemarkHistory, remarkTime, submissionSummary, type StoredRemark, type SubmissionContext } from '../../server/review-results.ts';
+import { submissionSummary } from '../../server/repos/inspections.ts';
+import type { StoredRemark } from '../../server/repos/remarks.ts';
+import { applySubmission, mergeRemarkHistory, remarkTime, type SubmissionContext } from '../../server/services/review-results.ts';
 import { carReviewConfig } from '../support/car.ts';
 import { submissionSections } from '../../src/engine/inspection.ts';
 import { type InspectionDetail, type SubmissionPayload } from '../../src/products/car/inspection.ts';

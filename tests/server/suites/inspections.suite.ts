@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { submissionSummary } from '../../../server/review-results.ts';
+import { submissionSummary } from '../../../server/repos/inspections.ts';
 import { ADMIN, BIKE, GS, OTHER, REVIEWER, REVIEWER2, STORE, VERSION, VERSION_PDF, freeInspection, type Harness } from '../support/harness.ts';
 
 export function inspectionSuite(h: Harness) {

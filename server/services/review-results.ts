@@ -1,7 +1,7 @@
 /**
  * The results of a QC submission as the stored inspection keeps them (spec 000 §3 'Inspection detail' sections:
  * errors map and rejectionRemarks; 'Submission payload'), and the remark history merged into the answered detail
- * (000 §3 'Checkable row' remarkHistory). Pure functions: the routes load rows and write the result.
+ * (000 §3 'Checkable row' remarkHistory). Pure functions: the services load rows and write the result.
  *
  * Where things go (see also src/engine/inspection.ts):
  * - `detail.sections.<section>`: `{ isApproved, errorsCount, errors, rejectionRemarks }` per section of the payload
@@ -16,43 +16,15 @@
  *   so the answered `remarkHistory` cannot drift from `GET v2/rejection-remark`.
  */
 import dayjs from 'dayjs';
-import type { ReviewConfig, RowConfig } from '../src/engine/config.ts';
-import type { FieldValue, InspectionField, InspectionSection, RejectedField, RemarkEntry, SectionError, SectionKey, SectionRejectionRemark, SectionReview, SectionResult } from '../src/engine/inspection.ts';
-import type { InspectionDetail, SubmissionPayload } from '../src/products/car/inspection.ts';
-import { own, setOwn } from './safe-input.ts';
-import { findImage } from './services/image-slots.ts';
-
-/** A row of the `remarks` table, as the routes read it. */
-export interface StoredRemark {
-  id: number;
-  car_id: number;
-  section: string;
-  part: string | null;
-  sub_part: string | null;
-  hash_key: string | null;
-  type: 'text' | 'audio';
-  remark: string;
-  presigned_url: string | null;
-  user_email: string;
-  role: string;
-  created_at: Date | string;
-}
+import type { ReviewConfig, RowConfig } from '../../src/engine/config.ts';
+import type { FieldValue, InspectionField, InspectionSection, RejectedField, RemarkEntry, SectionError, SectionKey, SectionRejectionRemark, SectionReview, SectionResult } from '../../src/engine/inspection.ts';
+import type { InspectionDetail, SubmissionPayload } from '../../src/products/car/inspection.ts';
+import { toRemarkEntry, type StoredRemark } from '../repos/remarks.ts';
+import { own, setOwn } from '../safe-input.ts';
+import { findImage } from './image-slots.ts';
 
 /** DD-MM-YYYY HH:mm:ss (000 §3 rejectionRemarks timestamps), in the server's time zone like the seed's. */
 export const remarkTime = (at: Date | string): string => dayjs(at).format('DD-MM-YYYY HH:mm:ss');
-
-/** A stored remark as the review page shows it (000 §3 remarkHistory): timestamp in unix seconds. */
-export function toRemarkEntry(row: Pick<StoredRemark, 'id' | 'user_email' | 'type' | 'remark' | 'presigned_url' | 'role' | 'created_at'>): RemarkEntry {
-  return {
-    id: String(row.id),
-    user: row.user_email,
-    type: row.type,
-    remark: row.remark,
-    ...(row.presigned_url ? { presignedUrl: row.presigned_url } : {}),
-    timestamp: Math.floor(new Date(row.created_at).getTime() / 1000),
-    role: row.role,
-  };
-}
 
 function fieldAtPath(section: InspectionSection | undefined, path: readonly string[]): InspectionField | undefined {
   let f = own(section, path[0]);
@@ -259,22 +231,5 @@ export function applySubmission(stored: InspectionDetail, payload: SubmissionPay
     reviewEndTime: ctx.reviewEndTime.toISOString(),
     submittedAt: ctx.at.toISOString(),
     sections,
-  };
-}
-
-/** The submission summary of a stored detail, for the version list and the inspection log (null before submission). */
-export function submissionSummary(detail: Partial<InspectionDetail>) {
-  if (!detail.sections) return null;
-  const errorsCount = Object.values(detail.sections).reduce((n, s) => n + (s?.errorsCount ?? 0), 0);
-  return {
-    qcUser: detail.qcUser ?? null,
-    reviewStartTime: detail.reviewStartTime ?? null,
-    reviewEndTime: detail.reviewEndTime ?? null,
-    submittedAt: detail.submittedAt ?? null,
-    isCritical: detail.isCritical ?? 0,
-    isDummyInspection: detail.isDummyInspection ?? 0,
-    isApprovedByQc: detail.isApprovedByQc ?? 0,
-    issueType: detail.issueType ?? [],
-    errorsCount,
   };
 }
