@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, useEffect, useState, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { preloadProductConfig, preloadReview } from '../api/review-load.ts';
 import type { LoginData } from '../api/session.ts';
@@ -9,13 +9,40 @@ type ScreenModule = Promise<{ default: ComponentType }>;
 /** A screen's code: fetched once, by the route's start (`startRoute`) or when the screen first renders. */
 export interface ScreenCode {
   load: () => ScreenModule;
-  screen: LazyExoticComponent<ComponentType>;
+  screen: ComponentType;
 }
 
+/**
+ * The screen renders its module at once when it is loaded (the route's start usually has it by then), else
+ * 'Loading...' until it is, through its own state rather than React.lazy and Suspense: React holds the content that
+ * replaces a Suspense fallback until 300 ms after the fallback showed (its reveal throttle), which was most of the
+ * wait between the review's answers and its rows (issue 18 'Load'). A module that fails to load throws in render,
+ * as React.lazy did.
+ */
 function screenCode(load: () => ScreenModule): ScreenCode {
   let loading: ScreenModule | undefined;
-  const once = () => (loading ??= load());
-  return { load: once, screen: lazy(once) };
+  let loaded: ComponentType | undefined;
+  let failure: { error: unknown } | undefined;
+  const once = () =>
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        failure = { error };
+        throw error;
+      },
+    ));
+  function Screen() {
+    const [, settled] = useState(0);
+    useEffect(() => {
+      if (!loaded && !failure) once().then(() => settled(1), () => settled(2));
+    }, []);
+    if (failure) throw failure.error;
+    return loaded ? createElement(loaded) : createElement('p', { className: 'page' }, 'Loading...');
+  }
+  return { load: once, screen: Screen };
 }
 
 /**
