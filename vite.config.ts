@@ -11,18 +11,21 @@ interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
-/** Every module `roots` import statically, directly or not: the code a dynamic import of them runs. */
-function staticClosure(graph: ModuleGraph, roots: readonly string[]): Set<string> {
+/** Every node `roots` reach through `imports`, directly or not. */
+function closure(roots: readonly string[], imports: (id: string) => readonly string[] | undefined): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
   while (stack.length) {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    stack.push(...(imports(id) ?? []));
   }
   return seen;
 }
+
+/** Every module `roots` import statically, directly or not: the code a dynamic import of them runs. */
+const staticClosure = (graph: ModuleGraph, roots: readonly string[]) => closure(roots, (id) => graph.getModuleInfo(id)?.importedIds);
 
 const ENTRY = resolve('src/main.tsx');
 const CAR_REVIEW = resolve('src/screens/review/ReviewScreen.tsx');
@@ -118,22 +121,12 @@ function routePreloads(): Plugin {
       const entry = chunks.find((c) => c.isEntry && c.moduleIds.includes(ENTRY));
       if (!entry) return; // a build of something else (Storybook)
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (roots: string[]) => {
-        const seen = new Set<string>();
-        const stack = [...roots];
-        while (stack.length) {
-          const file = stack.pop()!;
-          if (seen.has(file)) continue;
-          seen.add(file);
-          stack.push(...(byFile.get(file)?.imports ?? []));
-        }
-        return seen;
-      };
-      const atStart = closure([entry.fileName]);
+      const chunkClosure = (roots: string[]) => closure(roots, (file) => byFile.get(file)?.imports);
+      const atStart = chunkClosure([entry.fileName]);
       const preloads: Record<string, { scripts: string[]; styles: string[] }> = {};
       for (const [prefix, modules] of Object.entries(ROUTE_PRELOADS)) {
         const roots = chunks.filter((c) => modules.some((m) => c.moduleIds.includes(m))).map((c) => c.fileName);
-        const scripts = [...closure(roots)].filter((f) => !atStart.has(f)).sort();
+        const scripts = [...chunkClosure(roots)].filter((f) => !atStart.has(f)).sort();
         const styles = [...new Set(scripts.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))].sort();
         preloads[prefix] = { scripts, styles };
       }
