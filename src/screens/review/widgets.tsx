@@ -30,11 +30,13 @@ function label(row: RowState): string {
  * Types a key's lower-case letters upper-cased in the browser's own insertion (a field the engine upper-cases):
  * the input event then carries the final text, so the change handler has nothing to rewrite. Rewriting the value
  * after the browser inserted it replaced the field's text a second time and forced a layout to put the caret back,
- * about half of such a keystroke's work. Paste, composition, and a browser without execCommand take that rewrite.
+ * about half of such a keystroke's work. Paste, composition, a browser without execCommand and events a script
+ * dispatched (not the browser's own: tools that simulate typing insert the text themselves after this handler, and
+ * lost the letters) take that rewrite.
  */
 function insertUpperCase(event: InputEvent) {
   const { data } = event;
-  if (event.inputType !== 'insertText' || !data || data === data.toUpperCase()) return;
+  if (!event.isTrusted || event.inputType !== 'insertText' || !data || data === data.toUpperCase()) return;
   // The inserted text fires its input event before execCommand returns; it is true when the command ran.
   if (typeof document.execCommand === 'function' && document.execCommand('insertText', false, data.toUpperCase())) event.preventDefault();
 }
