@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import dayjs, { type Dayjs } from 'dayjs';
 import bikeConstants from '../../src/config/bike/constants.json' with { type: 'json' };
 import type { Queryable } from '../db.ts';
+import type { BikeRow } from '../repos/bikes.ts';
 import { demoSvg, ImageWriter } from './images.ts';
 import { insertRows } from './index.ts';
 import { textPdf } from './pdf.ts';
@@ -77,27 +78,13 @@ const DEFECTS = ['Scratch on Fuel Tank', 'Dent on Front Mudguard', 'Broken Indic
 const VIDEOS: [string, string][] = [['walkaround', 'Walkaround Video'], ['engineStart', 'Engine Start Video']];
 const ASSET_DIR = fileURLToPath(new URL('./assets/', import.meta.url));
 
-export interface SeedBike {
-  bike_id: number;
-  appointment_id: string;
-  version: number;
-  is_latest: boolean;
-  status: 'READY_FOR_REVIEW' | 'APPROVED' | 'REJECTED';
-  qc_user: string | null;
-  inspection_user: string;
-  make: string;
-  model: string;
-  variant: string;
-  ui_version: number;
-  is_b2b: boolean;
+/** A bike row as the seed writes it: the stored row (server/repos/bikes.ts) with times as ISO text, before its id. */
+export type SeedBike = Omit<BikeRow, 'id' | 'inspection_end_time' | 'qc_end_time' | 'detail' | 'updated_at'> & {
   inspection_end_time: string;
   qc_end_time: string | null;
-  reason: string | null;
-  pdf_url: string | null;
-  report_url: string | null;
   detail: Record<string, unknown>;
   updated_at: string;
-}
+};
 
 const f = (title: string, value: BikeField['value'], extra: Partial<BikeField> = {}): BikeField => ({ title, value, ...extra });
 
