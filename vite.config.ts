@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -135,6 +137,48 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * Builds src/app/early-start.ts on its own into a small classic script, `assets/early-<hash>.js`, and puts it first
+ * in index.html's head as `<script async>`: it runs as soon as it arrives, before any module of the app, and starts
+ * the opened route's calls while the app's scripts load (issue 18 'Load'; src/api/early-calls.ts). A file rather
+ * than an inline script, so the Content-Security-Policy stays `script-src 'self'` for any server of the build. The
+ * API base is the build's. Build only: the dev server's page starts its calls from the app as before.
+ */
+function earlyCallsScript(): Plugin {
+  let env: Record<string, string> = {};
+  let base = '/';
+  let script: { fileName: string; code: string } | undefined;
+  return {
+    name: 'early-calls-script',
+    apply: 'build',
+    configResolved(config) {
+      env = config.env as Record<string, string>;
+      base = config.base;
+    },
+    async buildStart() {
+      const define = Object.fromEntries(
+        ['VITE_API_BASE', 'VITE_BIKE_API_BASE', 'VITE_DOCS_API_BASE'].map((name) => [`import.meta.env.${name}`, env[name] === undefined ? 'undefined' : JSON.stringify(env[name])]),
+      );
+      const bundle = await rolldown({ input: resolve('src/app/early-start.ts'), platform: 'browser', transform: { define }, logLevel: 'warn' });
+      try {
+        const { output } = await bundle.generate({ format: 'iife', minify: true });
+        const code = output[0].code;
+        const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+        script = { fileName: `assets/early-${hash}.js`, code };
+      } finally {
+        await bundle.close();
+      }
+    },
+    transformIndexHtml() {
+      if (!script) return;
+      return [{ tag: 'script', attrs: { async: true, src: `${base}${script.fileName}` }, injectTo: 'head-prepend' }];
+    },
+    generateBundle() {
+      if (script) this.emitFile({ type: 'asset', fileName: script.fileName, source: script.code });
+    },
+  };
+}
+
 const gzipAsync = promisify(gzip);
 
 /**
@@ -160,7 +204,7 @@ function gzipAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), leanJsonSchemaEditor(), routePreloads(), gzipAssets()],
+  plugins: [earlyCallsScript(), react(), leanJsonSchemaEditor(), routePreloads(), gzipAssets()],
   server: {
     port: 5173,
     proxy: { '/api': server, '/bike-api': server, '/docs-api': server, '/uploads': server },

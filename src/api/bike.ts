@@ -4,6 +4,7 @@
  */
 import dayjs from 'dayjs';
 import bikeScreens from '../config/bike-list.json';
+import { BIKE_API_BASE } from './bases.ts';
 import { ApiError, createHttp, signOutToLogin } from './http.ts';
 import { mainHttp } from './main.ts';
 
@@ -34,8 +35,7 @@ export interface BikeSubmitForm {
   configVersion: number | null;
 }
 
-const withSlash = (base: string) => (base.endsWith('/') ? base : `${base}/`);
-export const BIKE_API_BASE = withSlash(import.meta.env.VITE_BIKE_API_BASE ?? '/bike-api/');
+export { BIKE_API_BASE };
 export const bikeHttp = createHttp(BIKE_API_BASE);
 
 export type BikeStatus = 'READY_FOR_REVIEW' | 'APPROVED' | 'REJECTED';

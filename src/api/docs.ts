@@ -1,4 +1,5 @@
 /** Typed calls to the pre-inspection documents host (spec 000 §7), base from VITE_DOCS_API_BASE (DESIGN.md). */
+import { DOCS_API_BASE } from './bases.ts';
 import { createHttp } from './http.ts';
 
 /** RC types the approval takes (000 §7); the machine lists them in this order as RC_TYPES. */
@@ -41,12 +42,7 @@ export interface ApproveDocumentRequest {
   images: { imageTitle: string; type?: string; qcAction: QcAction }[];
 }
 
-/** The documents host's base, always ending in '/' so relative spec paths append to it. */
-export const DOCS_API_BASE = withSlash(import.meta.env.VITE_DOCS_API_BASE ?? '/docs-api/');
-
-function withSlash(base: string): string {
-  return base.endsWith('/') ? base : `${base}/`;
-}
+export { DOCS_API_BASE };
 
 export const docsHttp = createHttp(DOCS_API_BASE);
 

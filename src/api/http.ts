@@ -1,5 +1,6 @@
-import axios, { AxiosError, type AxiosInstance } from 'axios';
+import axios, { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { plainValidationText } from '../engine/validation-text.ts';
+import { hasEarly, takeEarly } from './early-calls.ts';
 import { browserLocation } from './location.ts';
 import { clearSession, readSession } from './session.ts';
 
@@ -44,12 +45,40 @@ function messageOf(body: unknown, fallback: string): string {
   return fallback;
 }
 
+/** An early response (src/api/early-calls.ts) as axios's own adapters give it: raw text (axios parses it as it parses theirs), rejected outside `validateStatus`. */
+async function responseOf(early: Response, config: InternalAxiosRequestConfig): Promise<AxiosResponse> {
+  const response: AxiosResponse = {
+    data: await early.text(),
+    status: early.status,
+    statusText: early.statusText,
+    headers: new AxiosHeaders(Object.fromEntries(early.headers)),
+    config,
+  };
+  if (!config.validateStatus || config.validateStatus(early.status)) return response;
+  const code = early.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
+  throw new AxiosError(`Request failed with status code ${early.status}`, code, config, null, response);
+}
+
+/**
+ * An adapter that answers a GET the page's early script already sent (src/app/early-start.ts) with its response;
+ * every other call, and one whose early fetch failed on the network, goes to `send`. Below the interceptors, so the
+ * token, `utm_source` and the 401 handling are the same either way.
+ */
+export function takingEarly(send: AxiosAdapter): AxiosAdapter {
+  return async (config) => {
+    const early = config.method === 'get' && hasEarly() ? await takeEarly(new URL(axios.getUri(config), location.href).href) : null;
+    return early ? responseOf(early, config) : send(config);
+  };
+}
+
+const defaultAdapter = takingEarly(axios.getAdapter(axios.defaults.adapter));
+
 /**
  * One axios instance per host: bearer token from storage, `utm_source=qc` on every call,
  * and a 401 clears the session once here rather than in every screen.
  */
 export function createHttp(baseURL: string): AxiosInstance {
-  const http = axios.create({ baseURL });
+  const http = axios.create({ baseURL, adapter: defaultAdapter });
   http.interceptors.request.use((config) => {
     const token = readSession()?.access_token;
     if (token) config.headers.set('Authorization', `Bearer ${token}`);

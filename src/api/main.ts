@@ -3,17 +3,12 @@ import dayjs from 'dayjs';
 import type { InspectionDetail, SubmissionPayload } from '../products/car/inspection.ts';
 import type { InspectionListRow } from '../products/car/inspection.ts';
 import listConfig from '../config/inspection-list.json';
+import { MAIN_API_BASE } from './bases.ts';
 import { cachedInStorage } from './cache.ts';
 import { ApiError, createHttp, listParams, signOutToLogin } from './http.ts';
 import type { LoginData } from './session.ts';
 
-/** The main host's base, always ending in '/' so relative spec paths append to it. */
-export const MAIN_API_BASE = withSlash(import.meta.env.VITE_API_BASE ?? '/api/');
-
-function withSlash(base: string): string {
-  return base.endsWith('/') ? base : `${base}/`;
-}
-
+export { MAIN_API_BASE };
 export const mainHttp = createHttp(MAIN_API_BASE);
 
 export interface ListFilters {

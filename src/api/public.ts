@@ -3,11 +3,11 @@
  * (`exp`, `token`) so the server answers only for that appointment (DESIGN.md 'Public pages'). No sign-in.
  */
 import axios, { AxiosError } from 'axios';
+import { MAIN_API_BASE } from './bases.ts';
 import { ApiError } from './http.ts';
 
 /** No bearer token and no sign-out on 401: a seller has no session. `utm_source=qc` as on every call. */
-const base = import.meta.env.VITE_API_BASE ?? '/api/';
-export const publicHttp = axios.create({ baseURL: base.endsWith('/') ? base : `${base}/`, params: { utm_source: 'qc' } });
+export const publicHttp = axios.create({ baseURL: MAIN_API_BASE, params: { utm_source: 'qc' } });
 publicHttp.interceptors.response.use(undefined, (error: AxiosError) => {
   const body = error.response?.data as { detail?: unknown } | undefined;
   const detail = typeof body?.detail === 'string' ? body.detail : error.message;

@@ -109,3 +109,43 @@ describe('route-level code splitting on the built app', () => {
     await context.close();
   });
 });
+
+describe("issue 18 'Load': the page starts the review's calls before the app's scripts run", () => {
+  it('each call is sent once, the detail before the app started, and the review takes every early answer', async () => {
+    const { carId, appointmentId } = await claim(await apiAs(baseURL, REVIEWER), () => true, 'for the early calls check');
+    const context = await signedInContext(browser, baseURL, REVIEWER);
+    const page = await context.newPage();
+    await laterForCustomerDocuments(page);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/') && r.method() === 'GET') calls.push(url.pathname);
+    });
+    await page.goto(`${baseURL}/review/${carId}`, { waitUntil: 'networkidle' });
+    await page.locator('[data-row]').first().waitFor();
+    const early = [`/api/v2/inspection/${carId}`, '/api/api/Config', '/api/v2/review-config/car', `/api/vahan/${encodeURIComponent(appointmentId)}`];
+    for (const path of early) expect(calls.filter((c) => c === path), `${path} in ${calls.join(', ')}`).toHaveLength(1);
+    const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])));
+    expect(marks[`load: early v2/inspection/${carId} started`]).toBeLessThan(marks['load: app started']);
+    // The review took every early answer (none left waiting).
+    await expect.poll(() => page.evaluate(() => '__qcEarlyCalls' in globalThis && (globalThis as unknown as { __qcEarlyCalls: { calls: Map<string, unknown> } }).__qcEarlyCalls.calls.size)).toBe(0);
+    await context.close();
+  });
+
+  it('a signed-out page and a role that may not open the route start none', async () => {
+    const calls: string[] = [];
+    const page = await browser.newPage();
+    page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/') && calls.push(r.url()));
+    await page.goto(`${baseURL}/review/1000002`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'QC Review Panel' }).waitFor();
+    expect(calls.filter((c) => c.includes('/v2/inspection/'))).toEqual([]);
+    await page.close();
+    const context = await signedInContext(browser, baseURL, 'analyst@qc.example');
+    const analyst = await context.newPage();
+    const seen: string[] = [];
+    analyst.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/') && seen.push(r.url()));
+    await analyst.goto(`${baseURL}/review/1000002`, { waitUntil: 'networkidle' });
+    expect(seen.filter((c) => c.includes('/v2/inspection/') || c.includes('/vahan/'))).toEqual([]);
+    await context.close();
+  });
+});
