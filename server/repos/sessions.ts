@@ -40,6 +40,7 @@ export async function sessionByTokenHash(db: Queryable, tokenHash: string): Prom
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.is_active`,
     [tokenHash],
+    { prepare: true },
   );
   return rows[0] ? { user: toSessionUser(rows[0]), expiresInMs: rows[0].expires_in_ms } : null;
 }
