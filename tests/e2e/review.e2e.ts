@@ -384,4 +384,31 @@ describe('issue 18 typing in an upper-cased field', () => {
     await expect.poll(() => input.inputValue()).toBe('MH01ABCD');
     await page.context().close();
   });
+
+  it('a typed character lays out the field alone (a relayout boundary), and the field keeps the height it has without containment', async () => {
+    const target = await claim(api, (d) => rowVisibleAndEditable(d, 'registrationNumber'), 'with an editable registration number');
+    const { page } = await reviewPage(REVIEWER, target.carId);
+    const input = (await reviewRow(page, 'carDetails.registrationNumber')).getByRole('textbox', { name: / new value$/ });
+    const heights = await input.evaluate((el: HTMLInputElement) => {
+      const contained = el.getBoundingClientRect().height;
+      el.style.contain = 'none';
+      el.style.height = 'auto';
+      const plain = el.getBoundingClientRect().height;
+      el.style.contain = '';
+      el.style.height = '';
+      return { contained, plain };
+    });
+    expect(heights.contained).toBeCloseTo(heights.plain, 1);
+    await input.fill('MH01AB');
+    await input.press('End');
+    await browser.startTracing(page, { categories: ['devtools.timeline'] });
+    await page.keyboard.type('cd12');
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; args?: { beginData?: { dirtyObjects: number; partialLayout: boolean } } }[] };
+    const layouts = trace.traceEvents.filter((e) => e.name === 'Layout' && e.args?.beginData).map((e) => e.args!.beginData!);
+    expect(layouts.length).toBeGreaterThanOrEqual(4);
+    // The field, its inner editor and the text: without containment every box up to the page (15 here) is laid out.
+    expect(layouts.filter((l) => !l.partialLayout || l.dirtyObjects > 4)).toEqual([]);
+    await expect.poll(() => input.inputValue()).toBe('MH01ABCD12');
+    await page.context().close();
+  });
 });
