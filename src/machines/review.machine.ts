@@ -5,7 +5,7 @@
  * did not bring is loaded after the rows show, then the model is re-evaluated with it), `sync` (idle or refreshing the
  * inspection after an upload, keeping the edits), `uploads` (idle or uploading an image: the `uploadImage` actor, then
  * a masked picture's mask edit and a refresh), `audioRemarks` (idle or sending a recorded remark: the
- * `uploadAudioRemark` actor; the recording is kept until the server has it, so a failure can send it again) and
+ * `uploadAudioRemark` actor; the recording is kept until the server has it, in the draft too, so a failure or a reload can send it again) and
  * `outcome` (open, or submitted).
  *
  * Drafts (issue 16 'Never lose work') are the draft machine every review product uses, invoked here as the child
@@ -161,6 +161,11 @@ export interface ReviewDraftPayload {
   remarks: Record<string, string>;
   isCritical: boolean;
   isDummy: boolean;
+  /**
+   * Recorded audio remarks the server had not confirmed, by row key, each with its recording (IndexedDB keeps the
+   * Blob). Absent when there are none, and in drafts stored before recordings were kept.
+   */
+  audio?: Record<string, RemarkRequest>;
 }
 
 /** The fingerprint of the engine's config: a draft made with other rows or rules is not applied silently. */
@@ -202,8 +207,22 @@ export function hasUnsavedWork(context: ReviewContext): boolean {
 
 /** The draft of the review as it stands, or null when there is nothing the server does not have. */
 function draftPayload(context: ReviewContext): ReviewDraftPayload | null {
-  if (!hasUnsubmittedWork(context)) return null;
-  return { edits: context.model?.edits ?? [], remarks: context.remarks, isCritical: context.isCritical, isDummy: context.isDummy };
+  if (!hasUnsavedWork(context)) return null;
+  const payload: ReviewDraftPayload = { edits: context.model?.edits ?? [], remarks: context.remarks, isCritical: context.isCritical, isDummy: context.isDummy };
+  const recorded = Object.entries(context.audioRemarks);
+  if (recorded.length) payload.audio = Object.fromEntries(recorded.map(([key, remark]) => [key, remark.request]));
+  return payload;
+}
+
+/**
+ * The recorded remarks after a draft is handed back: the draft's, not sent (a reload may have cut off an upload that
+ * reached the server, so the reviewer sends each again or discards it), and any upload still in flight here.
+ */
+function restoredAudio(context: ReviewContext, draft: ReviewDraftPayload | null): Record<string, AudioRemark> {
+  const restored: Record<string, AudioRemark> = {};
+  for (const [key, request] of Object.entries(draft?.audio ?? {})) restored[key] = { request, status: 'failed', error: null };
+  for (const [key, remark] of Object.entries(context.audioRemarks)) if (remark.status === 'sending') restored[key] = remark;
+  return restored;
 }
 
 function rebuild(context: ReviewContext, inspection: InspectionDetail, edits: readonly Edit[]): ReviewModel {
@@ -276,6 +295,7 @@ export const reviewMachine = setup({
         remarks: draft?.remarks ?? {},
         isCritical: draft ? draft.isCritical : Boolean(inspection.isCritical),
         isDummy: draft?.isDummy ?? false,
+        audioRemarks: restoredAudio(context, draft),
       };
     }),
     /** UI of a row's own upload (the image editor shows its own outcome): 'Image Uploaded' or the reason. */
@@ -396,12 +416,15 @@ export const reviewMachine = setup({
                     // A new recording of a row replaces one not stored yet; the `audioRemarks` region sends it.
                     AUDIO_REMARK: {
                       guard: ({ context, event }) => context.audioRemarks[event.key]?.status !== 'sending',
-                      actions: assign({
-                        audioRemarks: ({ context, event }) => ({
-                          ...context.audioRemarks,
-                          [event.key]: { request: remarkRequest(event.target, { remarkType: 'audio', audio: event.audio }), status: 'waiting', error: null },
+                      actions: [
+                        assign({
+                          audioRemarks: ({ context, event }) => ({
+                            ...context.audioRemarks,
+                            [event.key]: { request: remarkRequest(event.target, { remarkType: 'audio', audio: event.audio }), status: 'waiting', error: null },
+                          }),
                         }),
-                      }),
+                        'draftChanged',
+                      ],
                     },
                     RETRY_AUDIO_REMARK: {
                       guard: ({ context, event }) => context.audioRemarks[event.key]?.status === 'failed',
@@ -409,7 +432,7 @@ export const reviewMachine = setup({
                     },
                     DISCARD_AUDIO_REMARK: {
                       guard: ({ context, event }) => context.audioRemarks[event.key]?.status === 'failed',
-                      actions: assign({ audioRemarks: ({ context, event }) => without(context.audioRemarks, event.key) }),
+                      actions: [assign({ audioRemarks: ({ context, event }) => without(context.audioRemarks, event.key) }), 'draftChanged'],
                     },
                   },
                 },

@@ -114,6 +114,57 @@ describe('drafts', () => {
   });
 });
 
+describe('drafts: a recorded remark', () => {
+  it('one the server had not confirmed is kept in the draft: after a reload it waits with Send again, and sent, it is stored', async () => {
+    const target = await claim(api, async (d) => submittable(api, d, await edits(d)), 'with an editable registration number');
+    const key = `review:${REVIEWER}:${target.carId}`;
+    const context = await signedInContext(browser, baseURL, REVIEWER);
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await laterForCustomerDocuments(page);
+    await page.goto(`${baseURL}/review/${target.carId}`);
+    const reg = await reviewRow(page, 'carDetails.registrationNumber');
+    await reg.getByRole('textbox', { name: 'Registration Number new value' }).fill(REG_NUMBER);
+    await expect.poll(async () => Object.keys(await storedDrafts(page)), { timeout: 2000 }).toEqual([key]);
+    // A recording whose upload the page's end cut off, as the review writes it (headless Chromium has no microphone).
+    await page.evaluate(
+      ({ key, carId, user }) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('qc-review-drafts');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const store = open.result.transaction('drafts', 'readwrite').objectStore('drafts');
+            const read = store.get(key);
+            read.onsuccess = () => {
+              const draft = read.result as { payload: Record<string, unknown> };
+              const audio = new Blob([new Uint8Array([0x4f, 0x67, 0x67, 0x53])], { type: 'audio/ogg' });
+              const request = { carId, section: 'carDetails', part: 'registrationNumber', role: 'qc', user, type: 'rejectionRemark', inspectionStatus: 'smReview', remarkType: 'audio', audio };
+              draft.payload.audio = { registrationNumber: request };
+              const write = store.put(draft, key);
+              write.onsuccess = () => resolve();
+              write.onerror = () => reject(write.error);
+            };
+            read.onerror = () => reject(read.error);
+          };
+        }),
+      { key, carId: target.carId, user: REVIEWER },
+    );
+
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+    const regAgain = await reviewRow(page, 'carDetails.registrationNumber');
+    await regAgain.getByRole('button', { name: /^Remarks/ }).click();
+    await regAgain.getByText('Recording not sent.').waitFor();
+    await regAgain.getByRole('button', { name: 'Send again' }).click();
+    await expect.poll(() => regAgain.getByText('Recording not sent.').count(), { timeout: 10_000 }).toBe(0);
+    const stored = (await detailOf(api, target.carId)).inspectionData.carDetails?.registrationNumber?.remarkHistory ?? [];
+    expect(stored.filter((r) => r.type === 'audio')).toHaveLength(1);
+    // Sent: the draft keeps the remark edit, not the recording.
+    await expect.poll(async () => (await storedPayloads(page))[key], { timeout: 2000 }).not.toHaveProperty('audio');
+    await context.close();
+  });
+});
+
 const BIKE = 'bike.qc@qc.example';
 const GS = 'gs.team@qc.example';
 /** The bike assigned to the bike QC user by the seed (server/seed/bikes.ts); the free bikes after it are taken by tests. */

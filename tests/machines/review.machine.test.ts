@@ -11,6 +11,7 @@ import {
   configVersion,
   DRAFT_DELAY_MS,
   draftVersion,
+  hasUnsavedWork,
   inspectionVersion,
   reviewDraft,
   reviewMachine,
@@ -18,6 +19,9 @@ import {
   type ReviewDraftPayload,
   type ReviewLoaded,
 } from '../../src/machines/review.machine.ts';
+import type { RemarkEntry } from '../../src/engine/inspection.ts';
+import type { RemarkRequest } from '../../src/api/review.ts';
+import { AUDIO_REMARK_TEXT, remarkRequest } from '../../src/machines/remark.machine.ts';
 import { controlledCall } from './helpers.ts';
 
 const REVIEWER = 'qc.reviewer@qc.example';
@@ -50,12 +54,14 @@ function start(opts: { inspection?: InspectionDetail; drafts?: Drafts; canEdit?:
   const drafts = opts.drafts ?? memoryDrafts();
   const load = controlledCall<{ carId: string }, ReviewLoaded>();
   const refresh = controlledCall<{ carId: string }, InspectionDetail>();
+  const uploadAudio = controlledCall<RemarkRequest, RemarkEntry | null>();
   const saves: (StoredDraft | null)[] = [];
   const actor = createActor(
     reviewMachine.provide({
       actors: {
         loadReview: load.logic,
         refreshInspection: refresh.logic,
+        uploadAudioRemark: uploadAudio.logic,
         draft: draftOn(drafts, saves),
       },
     }),
@@ -63,7 +69,7 @@ function start(opts: { inspection?: InspectionDetail; drafts?: Drafts; canEdit?:
   ).start();
   const loaded: ReviewLoaded = { inspection, registry: null, options: { role: 'qc', duplicateKeyConfig: 1 } };
   // Loaded, then the draft store read.
-  return { actor, load, refresh, drafts, saves, ready: async () => (await load.settle({ ok: loaded }), await vi.advanceTimersByTimeAsync(0)) };
+  return { actor, load, refresh, uploadAudio, drafts, saves, ready: async () => (await load.settle({ ok: loaded }), await vi.advanceTimersByTimeAsync(0)) };
 }
 
 const snap = (actor: { getSnapshot: () => ReturnType<ReturnType<typeof start>['actor']['getSnapshot']> }) => actor.getSnapshot();
@@ -208,6 +214,50 @@ describe('review machine: drafts through its draft child (issue 16 Never lose wo
     expect(c.model?.rows.sunroof.checked).toBe(true);
     expect(c.isCritical).toBe(true);
     expect(c.remarks).toEqual({ sunroof: 'Sunroof leaks' });
+  });
+
+  it('a recorded remark is kept in the draft with its recording until the server has it; reopened, it waits to be sent again', async () => {
+    const drafts = memoryDrafts();
+    const first = start({ drafts });
+    await first.ready();
+    const audio = new Blob(['OggS'], { type: 'audio/ogg' });
+    const target = { carId: 77, section: 'carDetails' as const, part: 'customerName', role: 'qc', user: REVIEWER };
+    first.actor.send({ type: 'AUDIO_REMARK', key: 'customerName', target, audio });
+    expect(first.uploadAudio.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    // Nothing else was done: the recording alone is a draft.
+    expect(payloadOf(drafts)?.edits).toEqual([]);
+    expect(payloadOf(drafts)?.audio?.customerName).toEqual({ ...target, type: 'rejectionRemark', inspectionStatus: 'smReview', remarkType: 'audio', audio });
+    // The page goes away with the upload in flight.
+    first.actor.stop();
+
+    const again = start({ drafts });
+    await again.ready();
+    // It may have reached the server: not sent by itself, the reviewer sends it again or discards it.
+    expect(snap(again.actor).context.audioRemarks).toEqual({ customerName: { request: expect.objectContaining({ part: 'customerName', audio }), status: 'failed', error: null } });
+    expect(again.uploadAudio.calls).toEqual([]);
+    again.actor.send({ type: 'RETRY_AUDIO_REMARK', key: 'customerName' });
+    // The store keeps a copy (IndexedDB clones what it stores): the same recording, not the same object.
+    const sent = (again.uploadAudio.calls[0] as Extract<RemarkRequest, { remarkType: 'audio' }>).audio;
+    expect([sent.type, await sent.text()]).toEqual(['audio/ogg', 'OggS']);
+    await again.uploadAudio.settle({ ok: null });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(payloadOf(drafts)?.audio).toBeUndefined();
+    expect(payloadOf(drafts)?.edits).toEqual([{ type: 'remark', key: 'customerName', remark: AUDIO_REMARK_TEXT }]);
+  });
+
+  it("discarding a restored draft drops the recordings it brought back, as it drops the draft's edits", async () => {
+    const drafts = memoryDrafts();
+    const request = remarkRequest({ carId: 77, section: 'carDetails', part: 'customerName', role: 'qc', user: REVIEWER }, { remarkType: 'audio', audio: new Blob(['OggS']) });
+    drafts.entries.set(KEY, storedDraft({ audio: { customerName: request } }));
+    const { actor, ready } = start({ drafts });
+    await ready();
+    expect(snap(actor).context.audioRemarks.customerName).toMatchObject({ status: 'failed', request });
+    expect(hasUnsavedWork(snap(actor).context)).toBe(true);
+    draftOf(actor).send({ type: 'DISCARD' });
+    expect(snap(actor).context.audioRemarks).toEqual({});
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.has(KEY)).toBe(false);
   });
 
   it('DISCARD goes back to the inspection as the server has it and empties the store', async () => {
