@@ -197,6 +197,8 @@ describe('spec 001 bike flow', () => {
     const update = panel.getByRole('button', { name: 'Update Make Model Variant' });
     await expect(update.isDisabled()).resolves.toBe(true);
     const make = panel.getByLabel('Make');
+    // The makes come from a lookup call: read them once there is a choice (the bike's own make is listed before).
+    await expect.poll(() => make.locator('option:not([value=""])').count(), { timeout: 10_000 }).toBeGreaterThan(1);
     const makes = (await make.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? '' })))).filter((o) => o.value);
     const other = makes.find((o) => o.label !== before.make)!;
     const model = panel.getByLabel('Model');

@@ -156,9 +156,11 @@ describe('drafts: a recorded remark', () => {
     await regAgain.getByRole('button', { name: /^Remarks/ }).click();
     await regAgain.getByText('Recording not sent.').waitFor();
     await regAgain.getByRole('button', { name: 'Send again' }).click();
-    await expect.poll(() => regAgain.getByText('Recording not sent.').count(), { timeout: 10_000 }).toBe(0);
-    const stored = (await detailOf(api, target.carId)).inspectionData.carDetails?.registrationNumber?.remarkHistory ?? [];
-    expect(stored.filter((r) => r.type === 'audio')).toHaveLength(1);
+    // Stored on the server (the notice goes as soon as the upload starts, so the server is what to wait for).
+    const audioRemarks = async () =>
+      ((await detailOf(api, target.carId)).inspectionData.carDetails?.registrationNumber?.remarkHistory ?? []).filter((r) => r.type === 'audio').length;
+    await expect.poll(audioRemarks, { timeout: 10_000 }).toBe(1);
+    expect(await regAgain.getByText('Recording not sent.').count()).toBe(0);
     // Sent: the draft keeps the remark edit, not the recording.
     await expect.poll(async () => (await storedPayloads(page))[key], { timeout: 2000 }).not.toHaveProperty('audio');
     await context.close();
