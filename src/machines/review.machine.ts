@@ -216,11 +216,13 @@ function draftPayload(context: ReviewContext): ReviewDraftPayload | null {
 
 /**
  * The recorded remarks after a draft is handed back: the draft's, not sent (a reload may have cut off an upload that
- * reached the server, so the reviewer sends each again or discards it), and any upload still in flight here.
+ * reached the server, so the reviewer sends each again or discards it), and any upload still in flight here. Only
+ * rows of `model` are taken: a stored draft is read back from the browser, and a key that is no row (`__proto__`
+ * among them) is dropped rather than written into the record.
  */
-function restoredAudio(context: ReviewContext, draft: ReviewDraftPayload | null): Record<string, AudioRemark> {
+function restoredAudio(context: ReviewContext, draft: ReviewDraftPayload | null, model: ReviewModel): Record<string, AudioRemark> {
   const restored: Record<string, AudioRemark> = {};
-  for (const [key, request] of Object.entries(draft?.audio ?? {})) restored[key] = { request, status: 'failed', error: null };
+  for (const [key, request] of Object.entries(draft?.audio ?? {})) if (Object.hasOwn(model.rows, key)) restored[key] = { request, status: 'failed', error: null };
   for (const [key, remark] of Object.entries(context.audioRemarks)) if (remark.status === 'sending') restored[key] = remark;
   return restored;
 }
@@ -290,12 +292,13 @@ export const reviewMachine = setup({
     applyDraft: assign(({ context, event }) => {
       const draft = (event as Extract<ReviewEvent, { type: 'DRAFT_APPLY' }>).payload;
       const inspection = context.inspection!;
+      const model = rebuild(context, inspection, draft?.edits ?? []);
       return {
-        model: rebuild(context, inspection, draft?.edits ?? []),
+        model,
         remarks: draft?.remarks ?? {},
         isCritical: draft ? draft.isCritical : Boolean(inspection.isCritical),
         isDummy: draft?.isDummy ?? false,
-        audioRemarks: restoredAudio(context, draft),
+        audioRemarks: restoredAudio(context, draft, model),
       };
     }),
     /** UI of a row's own upload (the image editor shows its own outcome): 'Image Uploaded' or the reason. */

@@ -260,6 +260,21 @@ describe('review machine: drafts through its draft child (issue 16 Never lose wo
     expect(drafts.entries.has(KEY)).toBe(false);
   });
 
+  it('a stored draft is read back from the browser: a recording under a key that is no row (__proto__, an unknown one) is not restored', async () => {
+    const drafts = memoryDrafts();
+    const request = remarkRequest({ carId: 77, section: 'carDetails', part: 'customerName', role: 'qc', user: REVIEWER }, { remarkType: 'audio', audio: new Blob(['OggS']) });
+    const audio = JSON.parse('{"__proto__": {"polluted": 1}}') as Record<string, RemarkRequest>;
+    audio.noSuchRow = request;
+    audio.customerName = request;
+    drafts.entries.set(KEY, storedDraft({ audio }));
+    const { actor, ready } = start({ drafts });
+    await ready();
+    const restored = snap(actor).context.audioRemarks;
+    expect(Object.keys(restored)).toEqual(['customerName']);
+    expect(Object.getPrototypeOf(restored)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('DISCARD goes back to the inspection as the server has it and empties the store', async () => {
     const drafts = memoryDrafts();
     drafts.entries.set(KEY, storedDraft({ edits: [{ type: 'check', key: 'sunroof', checked: true }], isCritical: true }));
