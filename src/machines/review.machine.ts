@@ -215,14 +215,26 @@ function draftPayload(context: ReviewContext): ReviewDraftPayload | null {
 }
 
 /**
+ * What a handed-back draft keeps per row, taken only under keys that are rows of `model` and with values `accept`
+ * takes: a stored draft is read back from the browser, and a key that is no row (`__proto__` among them) is dropped
+ * rather than written into the record.
+ */
+function ofRows<T>(stored: Readonly<Record<string, unknown>> | undefined, model: ReviewModel, accept: (value: unknown) => value is T): Record<string, T> {
+  const taken: Record<string, T> = {};
+  for (const [key, value] of Object.entries(stored ?? {})) if (Object.hasOwn(model.rows, key) && accept(value)) taken[key] = value;
+  return taken;
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isRequest = (value: unknown): value is RemarkRequest => typeof value === 'object' && value !== null;
+
+/**
  * The recorded remarks after a draft is handed back: the draft's, not sent (a reload may have cut off an upload that
- * reached the server, so the reviewer sends each again or discards it), and any upload still in flight here. Only
- * rows of `model` are taken: a stored draft is read back from the browser, and a key that is no row (`__proto__`
- * among them) is dropped rather than written into the record.
+ * reached the server, so the reviewer sends each again or discards it), and any upload still in flight here.
  */
 function restoredAudio(context: ReviewContext, draft: ReviewDraftPayload | null, model: ReviewModel): Record<string, AudioRemark> {
   const restored: Record<string, AudioRemark> = {};
-  for (const [key, request] of Object.entries(draft?.audio ?? {})) if (Object.hasOwn(model.rows, key)) restored[key] = { request, status: 'failed', error: null };
+  for (const [key, request] of Object.entries(ofRows(draft?.audio, model, isRequest))) restored[key] = { request, status: 'failed', error: null };
   for (const [key, remark] of Object.entries(context.audioRemarks)) if (remark.status === 'sending') restored[key] = remark;
   return restored;
 }
@@ -295,7 +307,7 @@ export const reviewMachine = setup({
       const model = rebuild(context, inspection, draft?.edits ?? []);
       return {
         model,
-        remarks: draft?.remarks ?? {},
+        remarks: ofRows(draft?.remarks, model, isText),
         isCritical: draft ? draft.isCritical : Boolean(inspection.isCritical),
         isDummy: draft?.isDummy ?? false,
         audioRemarks: restoredAudio(context, draft, model),

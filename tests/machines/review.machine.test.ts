@@ -275,6 +275,18 @@ describe('review machine: drafts through its draft child (issue 16 Never lose wo
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('a stored draft is read back from the browser: remark text under a key that is no row (__proto__, an unknown one) or not text is not restored', async () => {
+    const drafts = memoryDrafts();
+    const remarks = JSON.parse('{"__proto__": {"polluted": 1}, "noSuchRow": "Dent", "sunroof": 7, "customerName": "Name differs"}') as Record<string, string>;
+    drafts.entries.set(KEY, storedDraft({ remarks }));
+    const { actor, ready } = start({ drafts });
+    await ready();
+    const restored = snap(actor).context.remarks;
+    expect(restored).toEqual({ customerName: 'Name differs' });
+    expect(Object.getPrototypeOf(restored)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('DISCARD goes back to the inspection as the server has it and empties the store', async () => {
     const drafts = memoryDrafts();
     drafts.entries.set(KEY, storedDraft({ edits: [{ type: 'check', key: 'sunroof', checked: true }], isCritical: true }));
