@@ -2,8 +2,8 @@
  * The draft machine for a review screen without a machine of its own (the bike, refurbishment and GS reviews; the
  * car's review machine invokes the draft machine itself): the screen gives what the reviewer has done as a payload
  * (null: nothing the server does not have, memoised so its identity changes only with a change) and how to show a
- * payload (`apply(null)`: the server's own state). The payload reaches the machine in an effect after the change's
- * commit, never in the keystroke's own task.
+ * payload (`apply(null)`: the server's own state); a stored draft reaches `apply` only through the product's
+ * `parse`. The payload reaches the machine in an effect after the change's commit, never in the keystroke's own task.
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -16,6 +16,11 @@ export interface ReviewDraftOptions<P> {
   /** The record's and config's version. */
   version: string;
   payload: P | null;
+  /**
+   * The product's payload in a stored draft, which the browser's store hands back as it holds it (an older app's, or
+   * altered): only what is of the payload's shape and of this record, else null (nothing to restore).
+   */
+  parse: (stored: unknown) => P | null;
   apply: (payload: P | null) => void;
   /** The review is stored on the server: the draft is cleared and nothing is unsaved any more. */
   done?: boolean;
@@ -32,13 +37,14 @@ export interface ReviewDraft {
   unsaved: boolean;
 }
 
-export function useReviewDraft<P>({ draftKey, version, payload, apply, done = false, store = indexedDbDrafts }: ReviewDraftOptions<P>): ReviewDraft {
-  const applyRef = useRef(apply);
+export function useReviewDraft<P>({ draftKey, version, payload, parse, apply, done = false, store = indexedDbDrafts }: ReviewDraftOptions<P>): ReviewDraft {
+  const take = (stored: unknown) => apply(stored === null ? null : parse(stored));
+  const handOver = useRef(take);
   useEffect(() => {
-    applyRef.current = apply;
+    handOver.current = take;
   });
   const actor = useActorRef(
-    draftMachine.provide({ actors: draftActors(store), actions: { handOver: (_, params) => applyRef.current(params.payload as P | null) } }),
+    draftMachine.provide({ actors: draftActors(store), actions: { handOver: (_, params) => handOver.current(params.payload) } }),
     { input: { key: draftKey, version } },
   );
   const loading = useSelector(actor, (s) => s.hasTag('loading'));

@@ -5,7 +5,7 @@
 import type { RowConfig } from './config.ts';
 import { displayToDmy } from './dates.ts';
 import { copyRow } from './rows.ts';
-import type { Edit, RowState } from './types.ts';
+import type { Edit, RowState, Scalar } from './types.ts';
 
 export function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
@@ -62,6 +62,44 @@ export function reduceRow(row: RowState, cfg: RowConfig | undefined, edit: Edit,
       if (edit.masked) next.userChecked = true;
       return next;
   }
+}
+
+const isScalar = (v: unknown): v is Scalar => v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+
+/** One edit of the shape `Edit` says, read from outside the app's own code (a stored draft): else null. */
+function storedEdit(value: unknown): Edit | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const e = value as Record<string, unknown>;
+  if (typeof e.key !== 'string') return null;
+  const { key } = e;
+  switch (e.type) {
+    case 'check':
+      return typeof e.checked === 'boolean' ? { type: 'check', key, checked: e.checked } : null;
+    case 'setValue':
+      if (!isScalar(e.value) || (e.id !== undefined && !isScalar(e.id))) return null;
+      return e.id === undefined ? { type: 'setValue', key, value: e.value } : { type: 'setValue', key, value: e.value, id: e.id };
+    case 'remark':
+      return typeof e.remark === 'string' ? { type: 'remark', key, remark: e.remark } : null;
+    case 'toggleOption':
+      return typeof e.option === 'string' ? { type: 'toggleOption', key, option: e.option } : null;
+    case 'mask':
+      return typeof e.masked === 'boolean' ? { type: 'mask', key, masked: e.masked } : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The edits of a stored draft, which the browser's store hands back as it holds them (issue 16; it may be an older
+ * app's, or altered): only well-formed edits, as fresh objects, in order. Whether each one's row exists and takes it
+ * is the engine's `refusal`, as for any edit.
+ */
+export function storedEdits(value: unknown): Edit[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const edit = storedEdit(item);
+    return edit ? [edit] : [];
+  });
 }
 
 /** The value rules read for a row: the reviewer's new value (or choices), else the recorded one. */

@@ -46,6 +46,24 @@ export function verdictSection(config: RefurbishmentConfig, status: string): Ref
   return runLogic(config.rules.verdictSection, { status }) as RefurbishmentSection;
 }
 
+/**
+ * The verdicts of a stored draft (issue 16), read back from the browser's store as it holds them: entries of items of
+ * this review (`hashKeys`, the first one of each), of RemarkEntry's shape, as fresh objects; anything else is left out.
+ */
+export function storedVerdicts(value: unknown, hashKeys: readonly string[]): RemarkEntry[] {
+  if (!Array.isArray(value)) return [];
+  const items = new Set(hashKeys);
+  const taken = new Set<string>();
+  return value.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { hashKey, qcRemark, isRejected } = item as Record<string, unknown>;
+    if (typeof hashKey !== 'string' || !items.has(hashKey) || taken.has(hashKey)) return [];
+    if (typeof qcRemark !== 'string' || (isRejected !== 0 && isRejected !== 1)) return [];
+    taken.add(hashKey);
+    return [{ hashKey, qcRemark, isRejected }];
+  });
+}
+
 /** Spec 001 §4: an entry that is not rejected and has no remark is dropped. */
 export function dropsEntry(config: RefurbishmentConfig, entry: RemarkEntry): boolean {
   return truthy(runLogic(config.rules.dropEntry, { qcRemark: entry.qcRemark, isRejected: entry.isRejected }));

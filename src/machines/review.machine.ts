@@ -19,6 +19,7 @@
 import { assign, enqueueActions, fromPromise, sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
 import dayjs from 'dayjs';
 import type { ReviewEngine } from '../engine/model.ts';
+import { storedEdits } from '../engine/edit.ts';
 import type { InspectionDetail, RegistryData } from '../products/car/inspection.ts';
 import type { RemarkEntry } from '../engine/inspection.ts';
 import type { Edit, EvaluateOptions, ReviewModel, RowState, Tab } from '../engine/types.ts';
@@ -226,7 +227,9 @@ function ofRows<T>(stored: Readonly<Record<string, unknown>> | undefined, model:
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string';
-const isRequest = (value: unknown): value is RemarkRequest => typeof value === 'object' && value !== null;
+/** A stored recording: the request the review made, with its audio (IndexedDB keeps the Blob). */
+const isRequest = (value: unknown): value is RemarkRequest =>
+  typeof value === 'object' && value !== null && (value as { remarkType?: unknown }).remarkType === 'audio' && (value as { audio?: unknown }).audio instanceof Blob;
 
 /**
  * The recorded remarks after a draft is handed back: the draft's, not sent (a reload may have cut off an upload that
@@ -304,12 +307,13 @@ export const reviewMachine = setup({
     applyDraft: assign(({ context, event }) => {
       const draft = (event as Extract<ReviewEvent, { type: 'DRAFT_APPLY' }>).payload;
       const inspection = context.inspection!;
-      const model = rebuild(context, inspection, draft?.edits ?? []);
+      // The draft comes back from the browser's store as it holds it: only well-formed parts are taken.
+      const model = rebuild(context, inspection, storedEdits(draft?.edits));
       return {
         model,
         remarks: ofRows(draft?.remarks, model, isText),
-        isCritical: draft ? draft.isCritical : Boolean(inspection.isCritical),
-        isDummy: draft?.isDummy ?? false,
+        isCritical: draft ? draft.isCritical === true : Boolean(inspection.isCritical),
+        isDummy: draft?.isDummy === true,
         audioRemarks: restoredAudio(context, draft, model),
       };
     }),

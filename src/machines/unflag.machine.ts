@@ -8,6 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import unflagJson from '../config/gs-unflagging/unflag.json';
 import {
   actionOutcome,
+  UNFLAG_ACTIONS,
   unflagPayload,
   validateUnflag,
   type ActionOutcome,
@@ -52,6 +53,19 @@ export interface UnflagForm {
   reason: string;
   disposition: string | null;
   subDisposition: string[];
+}
+
+/**
+ * The form of a stored draft (issue 16), read back from the browser's store as it holds them: a form of UnflagForm's
+ * shape with one of the three actions, as a fresh object, else null (nothing to restore).
+ */
+export function storedUnflagForm(value: unknown): UnflagForm | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { action, reason, disposition, subDisposition } = value as Record<string, unknown>;
+  const known = UNFLAG_ACTIONS.find((a) => a === action);
+  if (!known || typeof reason !== 'string' || (disposition !== null && typeof disposition !== 'string')) return null;
+  if (!Array.isArray(subDisposition) || !subDisposition.every((k) => typeof k === 'string')) return null;
+  return { action: known, reason, disposition, subDisposition: [...subDisposition] };
 }
 
 export interface UnflagContext extends FlagFacts {

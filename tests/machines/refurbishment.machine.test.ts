@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type PromiseActorLogic } from 'xstate';
 import { ApiError } from '../../src/api/http.ts';
 import { refurbishmentMachine, type RefurbishmentInput, type RefurbishmentSubmitPayload } from '../../src/machines/refurbishment.machine.ts';
-import { REFURBISHMENT_CONFIG } from '../../src/machines/refurbishment.rules.ts';
+import { REFURBISHMENT_CONFIG, storedVerdicts } from '../../src/machines/refurbishment.rules.ts';
 import { controlledCall } from './helpers.ts';
 
 const ME = 'qc.reviewer@qc.example';
@@ -162,5 +162,30 @@ describe('submit: status and section by the config outcome rules (spec 001 §4)'
     actor.send({ type: 'SUBMIT' });
     await settle({ error: new Error('Network Error') });
     expect(spies.showError.mock.calls[1][1]).toEqual({ message: 'Error::Something went wrong, please try again' });
+  });
+});
+
+describe('storedVerdicts: the verdicts of a draft read back from the browser (issue 16)', () => {
+  it("keeps the first well-formed verdict of each of this review's items, as fresh objects, and nothing else", () => {
+    const stored = JSON.parse(`[
+      {"hashKey": "h1", "qcRemark": "Use OEM", "isRejected": 1, "extra": true},
+      {"hashKey": "h1", "qcRemark": "second of h1", "isRejected": 0},
+      {"hashKey": "__proto__", "qcRemark": "x", "isRejected": 1},
+      {"hashKey": "h9", "qcRemark": "not an item here", "isRejected": 1},
+      {"hashKey": "h2", "qcRemark": 5, "isRejected": 1},
+      {"hashKey": "h2", "qcRemark": "x", "isRejected": "1"},
+      null, "h2",
+      {"hashKey": "h2", "qcRemark": "Check the paint", "isRejected": 0}
+    ]`) as unknown[];
+    const verdicts = storedVerdicts(stored, ['h1', 'h2']);
+    expect(verdicts).toEqual([
+      { hashKey: 'h1', qcRemark: 'Use OEM', isRejected: 1 },
+      { hashKey: 'h2', qcRemark: 'Check the paint', isRejected: 0 },
+    ]);
+    expect(verdicts[0]).not.toBe(stored[0]);
+  });
+
+  it('answers no verdicts for a stored value that is not a list', () => {
+    for (const value of [undefined, null, 'h1', { 0: { hashKey: 'h1', qcRemark: '', isRejected: 1 } }]) expect(storedVerdicts(value, ['h1'])).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import {
 } from '../../src/machines/review.machine.ts';
 import type { RemarkEntry } from '../../src/engine/inspection.ts';
 import type { RemarkRequest } from '../../src/api/review.ts';
+import type { Edit } from '../../src/engine/types.ts';
 import { AUDIO_REMARK_TEXT, remarkRequest } from '../../src/machines/remark.machine.ts';
 import { controlledCall } from './helpers.ts';
 
@@ -285,6 +286,29 @@ describe('review machine: drafts through its draft child (issue 16 Never lose wo
     expect(restored).toEqual({ customerName: 'Name differs' });
     expect(Object.getPrototypeOf(restored)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('a stored draft is read back from the browser: a malformed edit, flag or recording is left out and the review opens with the rest', async () => {
+    const drafts = memoryDrafts();
+    const edits = JSON.parse(`[
+      {"type": "remark", "key": "customerName", "remark": 5},
+      {"type": "unknown", "key": "sunroof"},
+      {"type": "check", "key": "sunroof", "checked": "yes"},
+      null, "check", {"type": "setValue", "key": "__proto__", "value": 1},
+      {"type": "check", "key": "sunroof", "checked": true}
+    ]`) as Edit[];
+    const notARecording = { ...remarkRequest({ carId: 77, section: 'carDetails', part: 'customerName', role: 'qc', user: REVIEWER }, { remarkType: 'text', remark: 'x' }) };
+    drafts.entries.set(KEY, storedDraft({ edits, isCritical: 'yes' as unknown as boolean, isDummy: 1 as unknown as boolean, audio: { customerName: notARecording } }));
+    const { actor, ready } = start({ drafts });
+    await ready();
+    const { context } = snap(actor);
+    expect(snap(actor).status).toBe('active');
+    expect(snap(actor).hasTag('editing')).toBe(true);
+    expect(context.model?.edits).toEqual([{ type: 'check', key: 'sunroof', checked: true }]);
+    expect(context.model?.rows.sunroof.checked).toBe(true);
+    expect([context.isCritical, context.isDummy]).toEqual([false, false]);
+    expect(context.audioRemarks).toEqual({});
+    expect(draftOf(actor).getSnapshot().context.notice).toBe('restored');
   });
 
   it('DISCARD goes back to the inspection as the server has it and empties the store', async () => {

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import { actionLabel, flagTypeLabel, listTypeLabel, type UnflagAction } from '../../src/products/gs-unflagging/unflag.ts';
 import { loadUnflagConfig } from '../../src/products/gs-unflagging/unflag-config.ts';
 import unflagJson from '../../src/config/gs-unflagging/unflag.json';
-import { UNFLAG_CONFIG, unflagMachine, type UnflagInput, type UnflagRequest } from '../../src/machines/unflag.machine.ts';
+import { storedUnflagForm, UNFLAG_CONFIG, unflagMachine, type UnflagInput, type UnflagRequest } from '../../src/machines/unflag.machine.ts';
 import { controlledCall } from './helpers.ts';
 
 function start(input: Partial<UnflagInput> = {}) {
@@ -158,5 +158,33 @@ describe('unflag machine (spec 002 §4, §5, §8)', () => {
     await settle({ error: { status: 403, body: { detail: 'Only the assignee of this car may act on its flag' } } });
     expect(messages(spies.showError)[1]).toBe('Only the assignee of this car may act on its flag');
     expect(spies.goToList).not.toHaveBeenCalled();
+  });
+});
+
+describe('storedUnflagForm: the form of a draft read back from the browser (issue 16)', () => {
+  const form = { action: 'change', reason: 'Not visible in the video', disposition: 'beta-false-positive', subDisposition: ['scratch'] };
+
+  it('keeps a form of the three actions and the form’s field types, as a fresh object', () => {
+    const stored = { ...form, extra: 1 };
+    const restored = storedUnflagForm(stored);
+    expect(restored).toEqual(form);
+    expect(restored?.subDisposition).not.toBe(stored.subDisposition);
+    expect(storedUnflagForm({ ...form, action: 'unflag', disposition: null, subDisposition: [] })).toEqual({ ...form, action: 'unflag', disposition: null, subDisposition: [] });
+  });
+
+  it('answers nothing to restore for anything else', () => {
+    for (const value of [
+      null, 'change', [form],
+      { ...form, action: '__proto__' }, { ...form, action: 'delete' },
+      { ...form, reason: 7 }, { ...form, disposition: 3 }, { ...form, subDisposition: 'scratch' }, { ...form, subDisposition: [1] },
+    ]) expect(storedUnflagForm(value)).toBeNull();
+  });
+
+  it('a restored form opens the action it names on this car; nothing to restore goes back to choosing', () => {
+    const { actor } = start();
+    actor.send({ type: 'SET_FORM', form: storedUnflagForm(form) });
+    expect(actor.getSnapshot().context).toMatchObject({ action: 'change', reason: form.reason, disposition: form.disposition });
+    actor.send({ type: 'SET_FORM', form: storedUnflagForm({ ...form, action: 'constructor' }) });
+    expect(actor.getSnapshot().value).toBe('choosing');
   });
 });

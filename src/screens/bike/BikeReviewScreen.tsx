@@ -11,6 +11,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import bikeScreens from '../../config/bike-list.json';
 import type { Edit, ReviewModel, RowState } from '../../engine/types.ts';
+import { storedEdits } from '../../engine/edit.ts';
 import {
   assignBike,
   fetchBike,
@@ -195,6 +196,11 @@ interface BikeDraft {
   edits: Edit[];
 }
 
+function parseBikeDraft(stored: unknown): BikeDraft | null {
+  const edits = storedEdits((stored as { edits?: unknown } | null)?.edits);
+  return edits.length ? { edits } : null;
+}
+
 interface LoadedProps {
   session: LoginData;
   detail: BikeDetail;
@@ -243,6 +249,7 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
     draftKey: canEdit ? draftKey(session.email, appointmentId, 'bike') : null,
     version: `${detail.id}:${detail.version}:${detail.status}|${configVersion(engine)}`,
     payload,
+    parse: parseBikeDraft,
     apply: applyDraft,
     done: submitted,
   });

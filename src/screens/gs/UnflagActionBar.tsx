@@ -7,7 +7,7 @@ import { patchGsFlag, type FlagTypeDispositions } from '../../api/gs.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { actionLabel, UNFLAG_ACTIONS, type UnflagConfig } from '../../products/gs-unflagging/unflag.ts';
-import { chosenOutcome, unflagMachine, type UnflagForm } from '../../machines/unflag.machine.ts';
+import { chosenOutcome, storedUnflagForm, unflagMachine, type UnflagForm } from '../../machines/unflag.machine.ts';
 import { useRulesProduct } from '../../products/ProductContext.tsx';
 import { draftKey } from '../../api/drafts.ts';
 import { configFingerprint } from '../../machines/review-draft.machine.ts';
@@ -59,6 +59,7 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
     // The detail's ETag changes with the flag: a draft made on another flag is offered, not applied.
     version: `${appointmentId}:${conditionFlag}:${hardBeta ? 1 : 0}:${etag ?? ''}|${configFingerprint(config)}`,
     payload,
+    parse: storedUnflagForm,
     apply,
     done,
   });

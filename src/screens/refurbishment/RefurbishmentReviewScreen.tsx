@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { fetchRefurbishment, fetchRefurbishmentVersion, submitRefurbishment, type RefurbDetail, type RefurbItem, type RefurbMedia } from '../../api/refurbishment.ts';
 import type { LoginData } from '../../api/session.ts';
 import { plainDetail, refurbishmentMachine, type RefurbishmentSubmitPayload } from '../../machines/refurbishment.machine.ts';
-import { isEditable, showsAfterRef, verdictSection, type RefurbishmentConfig, type RemarkEntry } from '../../machines/refurbishment.rules.ts';
+import { isEditable, showsAfterRef, storedVerdicts, verdictSection, type RefurbishmentConfig, type RemarkEntry } from '../../machines/refurbishment.rules.ts';
 import { useRulesProduct } from '../../products/ProductContext.tsx';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -117,10 +117,15 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
   // Verdicts not submitted yet are kept as a draft (issue 16); only the assignee's editable view keeps one.
   const payload = useMemo<RefurbDraft | null>(() => (sameEntries(entries, stored) ? null : { entries }), [entries, stored]);
   const apply = useCallback((draft: RefurbDraft | null) => actor.send({ type: 'SET_ENTRIES', entries: draft?.entries ?? stored }), [actor, stored]);
+  const parse = useCallback(
+    (draft: unknown): RefurbDraft => ({ entries: storedVerdicts((draft as { entries?: unknown } | null)?.entries, detail.fields.map((f) => f.hashKey)) }),
+    [detail.fields],
+  );
   const draft = useReviewDraft({
     draftKey: editable ? draftKey(session.email, detail.appointmentId, 'refurbishment') : null,
     version: `${detail.appointmentId}:${detail.version}:${detail.status}|${configFingerprint(config)}`,
     payload,
+    parse,
     apply,
     done,
   });
