@@ -1,7 +1,7 @@
 /**
- * A product's version list (spec 000 §2 'Versions', 001 §2 'GS refurbishment versions'): the appointment search,
- * the load states and the versions table, whose rows open that version (a click or Enter) for the roles that may.
- * The screens give the columns, texts and what opening a row does.
+ * A product's version list (spec 000 §2 'Versions', 001 §2 'GS refurbishment versions', 'Bike versions'): the
+ * appointment search (where the page has one), the load states and the versions table, whose rows open that version
+ * (a click or Enter) for the roles that may. The screens give the columns, texts and what opening a row does.
  */
 import type { ReactNode } from 'react';
 import { Input, Label, SearchField } from 'react-aria-components';
@@ -17,10 +17,11 @@ export interface VersionColumn<T> {
 interface Props<T> {
   /** The appointment searched for ('' before a search). */
   appointment: string;
-  /** A trimmed, non-blank appointment ID typed in the search. */
-  onSearch: (id: string) => void;
+  /** A trimmed, non-blank appointment ID typed in the search; omitted where the page is one appointment's (no search). */
+  onSearch?: (id: string) => void;
   load: RowsLoad<T>;
-  idleText: string;
+  /** Shown before a search. */
+  idleText?: string;
   emptyText: string;
   /** The table's accessible name. */
   label: string;
@@ -35,19 +36,21 @@ interface Props<T> {
 export function VersionList<T>({ appointment, onSearch, load, idleText, emptyText, label, columns, rowKey, onOpen, summary }: Props<T>) {
   return (
     <>
-      <SearchField
-        key={appointment}
-        defaultValue={appointment}
-        className="search-field"
-        onSubmit={(value) => {
-          const id = value.trim();
-          if (id) onSearch(id);
-        }}
-      >
-        <Label>Appointment ID</Label>
-        <Input placeholder="Search Appointment ID" />
-      </SearchField>
-      {load.status === 'idle' && <p className="muted">{idleText}</p>}
+      {onSearch && (
+        <SearchField
+          key={appointment}
+          defaultValue={appointment}
+          className="search-field"
+          onSubmit={(value) => {
+            const id = value.trim();
+            if (id) onSearch(id);
+          }}
+        >
+          <Label>Appointment ID</Label>
+          <Input placeholder="Search Appointment ID" />
+        </SearchField>
+      )}
+      {load.status === 'idle' && idleText && <p className="muted">{idleText}</p>}
       {load.status === 'loading' && <p role="status">Loading...</p>}
       {load.status === 'error' && <ErrorPanel detail={load.message} />}
       {load.status === 'done' && load.rows.length === 0 && <p>{emptyText}</p>}
