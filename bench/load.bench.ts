@@ -70,13 +70,15 @@ interface TraceEvent {
   dur?: number;
   tid: number;
   pid: number;
-  args?: { data?: { url?: string; functionName?: string; frame?: string }; name?: string };
+  args?: { data?: { url?: string; functionName?: string; frame?: string; documentLoaderURL?: string }; name?: string };
 }
 
 /** The renderer main thread's slices of 5 ms or more from navigation start, with the script each ran. */
-function longSlices(events: TraceEvent[]): string[] {
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'navigationStart'));
-  const start = events.find((e) => e.name === 'navigationStart' && e.pid === main?.pid)?.ts ?? 0;
+function longSlices(events: TraceEvent[], pageUrl: string): string[] {
+  // The renderer that loaded the page: the new tab's about:blank may have had a renderer of its own, traced too.
+  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith(pageUrl));
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === navigation?.pid);
+  const start = navigation?.ts ?? 0;
   const names = new Set(['v8.compile', 'v8.compileModule', 'EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'TimerFire', 'ParseHTML', 'Layout', 'UpdateLayoutTree', 'Paint', 'RunMicrotasks', 'XHRReadyStateChange', 'V8.GC_SCAVENGER', 'MajorGC', 'MinorGC']);
   return events
     .filter((e) => e.pid === main?.pid && e.tid === main?.tid && e.ph === 'X' && (e.dur ?? 0) >= 5000 && names.has(e.name))
@@ -167,7 +169,7 @@ async function loadOnce(browser: Browser, base: string, carId: number, trace = f
     const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
     await cdp.send('Tracing.end');
     await complete;
-    return { interactive, entries, slices: longSlices(events) };
+    return { interactive, entries, slices: longSlices(events, `${base}/review/${carId}`) };
   } finally {
     await context.close();
   }
