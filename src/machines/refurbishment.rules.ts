@@ -49,9 +49,10 @@ export function verdictSection(config: RefurbishmentConfig, status: string): Ref
 /**
  * The verdicts of a stored draft (issue 16), read back from the browser's store as it holds them: entries of items of
  * this review (`hashKeys`, the first one of each), of RemarkEntry's shape, as fresh objects; anything else is left out.
+ * Null when it holds no list at all: nothing to restore (an empty list is a draft that removed every verdict).
  */
-export function storedVerdicts(value: unknown, hashKeys: readonly string[]): RemarkEntry[] {
-  if (!Array.isArray(value)) return [];
+export function storedVerdicts(value: unknown, hashKeys: readonly string[]): RemarkEntry[] | null {
+  if (!Array.isArray(value)) return null;
   const items = new Set(hashKeys);
   const taken = new Set<string>();
   return value.flatMap((item: unknown) => {

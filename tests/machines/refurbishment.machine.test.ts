@@ -182,10 +182,11 @@ describe('storedVerdicts: the verdicts of a draft read back from the browser (is
       { hashKey: 'h1', qcRemark: 'Use OEM', isRejected: 1 },
       { hashKey: 'h2', qcRemark: 'Check the paint', isRejected: 0 },
     ]);
-    expect(verdicts[0]).not.toBe(stored[0]);
+    expect(verdicts?.[0]).not.toBe(stored[0]);
   });
 
-  it('answers no verdicts for a stored value that is not a list', () => {
-    for (const value of [undefined, null, 'h1', { 0: { hashKey: 'h1', qcRemark: '', isRejected: 1 } }]) expect(storedVerdicts(value, ['h1'])).toEqual([]);
+  it('answers nothing to restore for a stored value that is not a list, and no verdicts for an empty one', () => {
+    for (const value of [undefined, null, 'h1', { 0: { hashKey: 'h1', qcRemark: '', isRejected: 1 } }]) expect(storedVerdicts(value, ['h1'])).toBeNull();
+    expect(storedVerdicts([], ['h1'])).toEqual([]);
   });
 });

@@ -118,7 +118,10 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
   const payload = useMemo<RefurbDraft | null>(() => (sameEntries(entries, stored) ? null : { entries }), [entries, stored]);
   const apply = useCallback((draft: RefurbDraft | null) => actor.send({ type: 'SET_ENTRIES', entries: draft?.entries ?? stored }), [actor, stored]);
   const parse = useCallback(
-    (draft: unknown): RefurbDraft => ({ entries: storedVerdicts((draft as { entries?: unknown } | null)?.entries, detail.fields.map((f) => f.hashKey)) }),
+    (draft: unknown): RefurbDraft | null => {
+      const entries = storedVerdicts((draft as { entries?: unknown } | null)?.entries, detail.fields.map((f) => f.hashKey));
+      return entries && { entries };
+    },
     [detail.fields],
   );
   const draft = useReviewDraft({
