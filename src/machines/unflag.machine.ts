@@ -56,7 +56,7 @@ export interface UnflagForm {
 }
 
 /**
- * The form of a stored draft (issue 16), read back from the browser's store as it holds them: a form of UnflagForm's
+ * The form of a stored draft (issue 16), read back from the browser's store as it holds it: a form of UnflagForm's
  * shape with one of the three actions, as a fresh object, else null (nothing to restore).
  */
 export function storedUnflagForm(value: unknown): UnflagForm | null {
