@@ -5,7 +5,7 @@
  * payload (`apply(null)`: the server's own state); a stored draft reaches `apply` only through the product's
  * `parse`. The payload reaches the machine in an effect after the change's commit, never in the keystroke's own task.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { indexedDbDrafts, type DraftStore } from '../api/drafts.ts';
 import { draftActors, draftMachine, type DraftNotice } from '../machines/review-draft.machine.ts';
@@ -38,7 +38,13 @@ export interface ReviewDraft {
 }
 
 export function useReviewDraft<P>({ draftKey, version, payload, parse, apply, done = false, store = indexedDbDrafts }: ReviewDraftOptions<P>): ReviewDraft {
-  const take = (stored: unknown) => apply(stored === null ? null : parse(stored));
+  /** The draft last handed over held nothing of the payload's shape: it is dropped, not shown as restored. */
+  const restoredNothing = useRef(false);
+  const take = (stored: unknown) => {
+    const parsed = stored === null ? null : parse(stored);
+    restoredNothing.current = stored !== null && parsed === null;
+    apply(parsed);
+  };
   const handOver = useRef(take);
   useEffect(() => {
     handOver.current = take;
@@ -50,6 +56,12 @@ export function useReviewDraft<P>({ draftKey, version, payload, parse, apply, do
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const notice = useSelector(actor, (s) => s.context.notice);
   const submitted = useSelector(actor, (s) => s.hasTag('submitted'));
+  // Before the bar is painted: DISCARD clears the store and the notice.
+  useLayoutEffect(() => {
+    if (notice !== 'restored' || !restoredNothing.current) return;
+    restoredNothing.current = false;
+    actor.send({ type: 'DISCARD' });
+  }, [actor, notice]);
 
   // The payload shown when the draft was read is the baseline, not a change: an offered draft stays stored until
   // the reviewer does something.

@@ -15,12 +15,14 @@ const parse = (stored: unknown): Payload | null => {
   return kept.length ? { notes: kept } : null;
 };
 
+const KEY = 'bike:qc@x:1';
+
 function open(stored: unknown, version: string) {
   const store = memoryDrafts();
-  store.entries.set('bike:qc@x:1', { version: 'v1', payload: stored, savedAt: 1 });
+  store.entries.set(KEY, { version: 'v1', payload: stored, savedAt: 1 });
   const apply = vi.fn((_: Payload | null) => {});
-  const hook = renderHook(() => useReviewDraft<Payload>({ draftKey: 'bike:qc@x:1', version, payload: null, parse, apply, store }));
-  return { hook, apply };
+  const hook = renderHook(() => useReviewDraft<Payload>({ draftKey: KEY, version, payload: null, parse, apply, store }));
+  return { hook, apply, store };
 }
 
 afterEach(cleanup);
@@ -33,11 +35,24 @@ describe("useReviewDraft: a stored draft reaches the product only through the pr
     expect(hook.result.current.notice).toBe('restored');
   });
 
-  it('an offered draft of another version is parsed when the reviewer restores it; one with nothing of the shape restores nothing', async () => {
-    const { hook, apply } = open({ notes: [1, 2] }, 'v2');
+  it('an offered draft of another version is parsed when the reviewer restores it', async () => {
+    const { hook, apply } = open({ notes: ['Scratch on the tank', false] }, 'v2');
     await waitFor(() => expect(hook.result.current.notice).toBe('offered'));
     expect(apply).not.toHaveBeenCalled();
     act(() => hook.result.current.restore());
-    expect(apply.mock.calls).toEqual([[null]]);
+    expect(apply.mock.calls).toEqual([[{ notes: ['Scratch on the tank'] }]]);
+    expect(hook.result.current.notice).toBe('restored');
+  });
+
+  it('a draft with nothing of the shape is not shown as restored: the server’s state stays and the draft is dropped', async () => {
+    for (const version of ['v1', 'v2']) {
+      const { hook, apply, store } = open({ notes: [1, 2] }, version);
+      await waitFor(() => expect(hook.result.current.loading).toBe(false));
+      if (version === 'v2') act(() => hook.result.current.restore());
+      expect(hook.result.current.notice).toBeNull();
+      expect(apply.mock.calls.every(([payload]) => payload === null)).toBe(true);
+      await waitFor(() => expect(store.entries.has(KEY)).toBe(false));
+      hook.unmount();
+    }
   });
 });
