@@ -49,13 +49,14 @@ export function verdictSection(config: RefurbishmentConfig, status: string): Ref
 /**
  * The verdicts of a stored draft (issue 16), read back from the browser's store as it holds them: entries of items of
  * this review (`hashKeys`, the first one of each), of RemarkEntry's shape, as fresh objects; anything else is left out.
- * Null when it holds no list at all: nothing to restore (an empty list is a draft that removed every verdict).
+ * Null when it holds no list, or only entries that are left out: nothing to restore (an empty list is a draft that
+ * removed every verdict).
  */
 export function storedVerdicts(value: unknown, hashKeys: readonly string[]): RemarkEntry[] | null {
   if (!Array.isArray(value)) return null;
   const items = new Set(hashKeys);
   const taken = new Set<string>();
-  return value.flatMap((item: unknown) => {
+  const verdicts = value.flatMap((item: unknown): RemarkEntry[] => {
     if (typeof item !== 'object' || item === null) return [];
     const { hashKey, qcRemark, isRejected } = item as Record<string, unknown>;
     if (typeof hashKey !== 'string' || !items.has(hashKey) || taken.has(hashKey)) return [];
@@ -63,6 +64,7 @@ export function storedVerdicts(value: unknown, hashKeys: readonly string[]): Rem
     taken.add(hashKey);
     return [{ hashKey, qcRemark, isRejected }];
   });
+  return verdicts.length || !value.length ? verdicts : null;
 }
 
 /** Spec 001 §4: an entry that is not rejected and has no remark is dropped. */

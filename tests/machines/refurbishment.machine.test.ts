@@ -185,8 +185,10 @@ describe('storedVerdicts: the verdicts of a draft read back from the browser (is
     expect(verdicts?.[0]).not.toBe(stored[0]);
   });
 
-  it('answers nothing to restore for a stored value that is not a list, and no verdicts for an empty one', () => {
-    for (const value of [undefined, null, 'h1', { 0: { hashKey: 'h1', qcRemark: '', isRejected: 1 } }]) expect(storedVerdicts(value, ['h1'])).toBeNull();
+  it('answers nothing to restore for a stored value that is not a list or keeps none of its entries, and no verdicts for an empty list', () => {
+    for (const value of [undefined, null, 'h1', { 0: { hashKey: 'h1', qcRemark: '', isRejected: 1 } }, [{ hashKey: 'h9', qcRemark: '', isRejected: 1 }]]) {
+      expect(storedVerdicts(value, ['h1'])).toBeNull();
+    }
     expect(storedVerdicts([], ['h1'])).toEqual([]);
   });
 });
