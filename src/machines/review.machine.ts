@@ -317,6 +317,10 @@ export const reviewMachine = setup({
         audioRemarks: restoredAudio(context, draft, model),
       };
     }),
+    /** A handed-back draft that held nothing this review could take is dropped, not shown as restored. */
+    dropEmptyDraft: enqueueActions(({ context, event, enqueue }) => {
+      if ((event as Extract<ReviewEvent, { type: 'DRAFT_APPLY' }>).payload !== null && !hasUnsavedWork(context)) enqueue.sendTo('draft', { type: 'DISCARD' });
+    }),
     /** UI of a row's own upload (the image editor shows its own outcome): 'Image Uploaded' or the reason. */
     showUploaded: (_, _params: { message: string }) => {},
     showUploadError: (_, _params: { message: string }) => {},
@@ -389,7 +393,7 @@ export const reviewMachine = setup({
         }),
       },
       // The restored draft is told back to the draft (it is written again on this version once restored from an offer).
-      on: { DRAFT_APPLY: { actions: ['applyDraft', 'draftChanged'] } },
+      on: { DRAFT_APPLY: { actions: ['applyDraft', 'draftChanged', 'dropEmptyDraft'] } },
       initial: 'checkingDraft',
       states: {
         checkingDraft: {

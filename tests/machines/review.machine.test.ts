@@ -311,6 +311,19 @@ describe('review machine: drafts through its draft child (issue 16 Never lose wo
     expect(draftOf(actor).getSnapshot().context.notice).toBe('restored');
   });
 
+  it('a stored draft with nothing the review can take is dropped, not shown as restored', async () => {
+    const drafts = memoryDrafts();
+    const edits = JSON.parse('[{"type": "remark", "key": "customerName", "remark": 5}, {"type": "check", "key": "noSuchRow", "checked": true}]') as Edit[];
+    drafts.entries.set(KEY, storedDraft({ edits, remarks: JSON.parse('{"__proto__": "x", "noSuchRow": "Dent"}') as Record<string, string> }));
+    const { actor, ready } = start({ drafts });
+    await ready();
+    expect(snap(actor).hasTag('editing')).toBe(true);
+    expect(snap(actor).context.model?.edits).toEqual([]);
+    expect(draftOf(actor).getSnapshot().context.notice).toBeNull();
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.has(KEY)).toBe(false);
+  });
+
   it('DISCARD goes back to the inspection as the server has it and empties the store', async () => {
     const drafts = memoryDrafts();
     drafts.entries.set(KEY, storedDraft({ edits: [{ type: 'check', key: 'sunroof', checked: true }], isCritical: true }));
