@@ -153,12 +153,11 @@ const APP_SCENARIOS = (base: string, carId: number): Scenario[] => [
   },
 ];
 
-/** A signed-in context on the built app; only the app's own origin (the seed's image hosts are not reachable here). */
+/** A signed-in context on the built app (the browser reaches only the app's own server: the seed's image hosts are not reachable here). */
 async function appContext(browser: Browser, base: string, withProbe: boolean): Promise<BrowserContext> {
   const context = await signedInContext(browser, base, REVIEWER);
   // As source text: tsx (esbuild keepNames) wraps functions in a `__name` helper the page does not have.
   if (withProbe) await context.addInitScript({ content: `var __name = (f) => f; (${installProbe.toString()})(true, ${RENDERS});` });
-  await context.route((url) => url.origin !== base, (route) => route.abort());
   return context;
 }
 
@@ -212,7 +211,7 @@ export async function run(): Promise<{ keystrokes: Record<string, KeystrokeStats
   try {
     await build({ configFile: 'bench/browser/vite.config.ts', logLevel: 'warn', build: { outDir: pagesDir, emptyOutDir: true } });
     await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: appDir, emptyOutDir: true } });
-    browser = await launchBrowser();
+    browser = await launchBrowser({ localOnly: true });
 
     const served = await serveStatic(pagesDir);
     pages = served.server;

@@ -52,9 +52,8 @@ export async function run(): Promise<ListResult> {
     });
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 600 && !(await fetch(`${base}/login`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
-    browser = await launchBrowser();
+    browser = await launchBrowser({ localOnly: true });
     const context = await signedInContext(browser, base, ADMIN, { viewport: { width: 1366, height: 900 } });
-    await context.route((url) => url.origin !== base, (route) => route.abort());
     // tsx (esbuild keepNames) wraps the evaluated function's inner functions in a `__name` helper the page lacks.
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const page = await context.newPage();

@@ -117,8 +117,7 @@ async function floorLoads(browser: Browser, base: string, loads: number): Promis
 
 /**
  * A returning reviewer: `loads` new tabs of one context after two loads that fill its cache (Chromium stores a script's
- * compiled code when the script is loaded again). No request interception here: Playwright's routing turns the
- * HTTP cache off. The seed's image hosts are unreachable, so their requests fail at once.
+ * compiled code when the script is loaded again).
  */
 async function warmLoads(browser: Browser, base: string, carId: number, loads: number): Promise<number[]> {
   const context = await signedInContext(browser, base, REVIEWER);
@@ -139,8 +138,6 @@ async function warmLoads(browser: Browser, base: string, carId: number, loads: n
 /** One load in a fresh context: time to the first enabled row editor, and the page's resource and paint timings. */
 async function loadOnce(browser: Browser, base: string, carId: number, trace = false): Promise<Sample & { slices?: string[] }> {
   const context = await signedInContext(browser, base, REVIEWER);
-  // Only the app's own origin: the seed's image hosts are not reachable here.
-  await context.route((url) => url.origin !== base, (route) => route.abort());
   try {
     const page = await context.newPage();
     const cdp = trace ? await context.newCDPSession(page) : null;
@@ -195,7 +192,7 @@ export async function measureLoad(appDir: string, loads = LOADS): Promise<LoadRe
   let server: RunningServer | undefined;
   try {
     server = await startServer({ staticDir: appDir });
-    browser = await launchBrowser();
+    browser = await launchBrowser({ localOnly: true });
     const carId = (await claim(await apiAs(server.baseURL, REVIEWER), () => true, 'for the review route')).carId;
     await loadOnce(browser, server.baseURL, carId); // warms the server (PGlite caches, the route's code read from disk)
     const samples: Sample[] = [];

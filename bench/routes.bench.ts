@@ -35,8 +35,6 @@ const chunk = (path: string) => path.split('/').pop()!;
 
 async function measure(browser: Browser, base: string, c: RouteCase): Promise<RouteJs> {
   const context = c.user ? await signedInContext(browser, base, c.user) : await browser.newContext();
-  // Only the app's own origin: the seed's image hosts are not reachable here.
-  await context.route((url) => url.origin !== base, (route) => route.abort());
   try {
     const page = await context.newPage();
     const scripts = recordScripts(page, base);
@@ -57,7 +55,7 @@ export async function run(): Promise<RouteJs[]> {
     const appDir = process.env.BENCH_APP_DIR ?? tmp;
     if (!process.env.BENCH_APP_DIR) await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: appDir, emptyOutDir: true } });
     server = await startServer({ staticDir: appDir });
-    browser = await launchBrowser();
+    browser = await launchBrowser({ localOnly: true });
     const carId = (await claim(await apiAs(server.baseURL, REVIEWER), () => true, 'for the review route')).carId;
     const cases: RouteCase[] = [
       { route: '/login', path: '/login' },
