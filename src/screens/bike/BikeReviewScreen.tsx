@@ -38,6 +38,7 @@ import { CAR_SHORTCUTS, modelRows, shortcutList, stepGroup } from '../review/sho
 import { useJumpFocus, useReviewKeys, useRowNavigation, useSubmitShortcut } from '../review/useReviewKeys.ts';
 import { useLeaveGuard } from '../review/leave-guard.ts';
 import { DraftBar } from '../../components/DraftBar.tsx';
+import { ImageUpload } from '../../components/ImageUpload.tsx';
 import { useReviewDraft } from '../../components/useReviewDraft.ts';
 import { draftKey } from '../../api/drafts.ts';
 import { configVersion } from '../../machines/review.machine.ts';
@@ -85,7 +86,6 @@ type Replace = (row: RowState, file: File) => Promise<void>;
 
 const MediaTile = memo(function MediaTile({ row, canEdit, onEdit, onReplace }: { row: RowState; canEdit: boolean; onEdit: (edit: Edit) => void; onReplace: Replace }) {
   const media = row.image as BikeImage;
-  const [busy, setBusy] = useState(false);
   return (
     <figure className={`media-tile${row.checked ? ' checked' : ''}`} role="group" aria-label={row.text} data-key={row.key}>
       {media.mediaType === 'video' ? (
@@ -100,28 +100,7 @@ const MediaTile = memo(function MediaTile({ row, canEdit, onEdit, onReplace }: {
           <input type="checkbox" aria-label={`Reject ${row.text}`} checked={row.checked} disabled={!canEdit || row.isDisabled} onChange={(e) => onEdit({ type: 'check', key: row.key, checked: e.target.checked })} />{' '}
           {row.text}
         </label>
-        {canEdit && media.mediaType === 'image' && (
-          <label className="replace-image">
-            Replace image
-            <input
-              type="file"
-              accept="image/*"
-              aria-label={`Replace ${row.text}`}
-              disabled={busy}
-              onChange={async (e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (!file) return;
-                setBusy(true);
-                try {
-                  await onReplace(row, file);
-                } finally {
-                  setBusy(false);
-                }
-              }}
-            />
-          </label>
-        )}
+        {canEdit && media.mediaType === 'image' && <ImageUpload className="replace-image" label="Replace image" name={`Replace ${row.text}`} onFile={(file) => onReplace(row, file)} />}
       </figcaption>
     </figure>
   );

@@ -5,6 +5,7 @@ import { rowAddress } from './address.ts';
 import { useRowContext } from './context.ts';
 import { RegistryBadge } from './RegistryBadge.tsx';
 import { RowRemarks } from './RemarkPanel.tsx';
+import { ImageUpload } from '../../components/ImageUpload.tsx';
 import { ReadonlyWidget, RowEditor } from './widgets.tsx';
 
 interface Props {
@@ -34,29 +35,7 @@ function recorded(row: RowState): string {
 
 export function RowUpload({ row }: { row: RowState }) {
   const { canEdit, uploadRowImage } = useRowContext();
-  const [busy, setBusy] = useState(false);
-  return (
-    <label className="row-upload">
-      Upload image
-      <input
-        type="file"
-        accept="image/*"
-        disabled={!canEdit || busy}
-        aria-label={`Upload ${row.text} image`}
-        onChange={async (e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (!file) return;
-          setBusy(true);
-          try {
-            await uploadRowImage(row, file);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      />
-    </label>
-  );
+  return <ImageUpload className="row-upload" label="Upload image" name={`Upload ${row.text} image`} disabled={!canEdit} onFile={(file) => uploadRowImage(row, file)} />;
 }
 
 export const ReviewRow = memo(function ReviewRow({ row, lookupParent, panelEdited = false }: Props) {
