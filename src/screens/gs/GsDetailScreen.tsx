@@ -59,6 +59,23 @@ function moveSection(delta: 1 | -1): void {
 }
 
 /** Yes/no icon from a lower-case 'yes' match (spec 002 §2). */
+/** A collapsible list of the car's recorded parts (title and value), as the header shows them in two groups. */
+function PartList({ summary, parts, open = false }: { summary: string; parts: Record<string, { title: string; value: string }> | undefined; open?: boolean }) {
+  return (
+    <details open={open}>
+      <summary>{summary}</summary>
+      <dl>
+        {Object.entries(parts ?? {}).map(([key, part]) => (
+          <div key={key}>
+            <dt>{part.title}</dt>
+            <dd>{part.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
 function YesNo({ value }: { value?: string }) {
   const yes = (value ?? '').toLowerCase() === 'yes';
   return (
@@ -151,28 +168,8 @@ export function GsDetailScreen() {
           ))}
         </Carousel>
         <div className="gs-parts">
-          <details open>
-            <summary>Show Important</summary>
-            <dl>
-              {Object.entries(info.important ?? {}).map(([key, part]) => (
-                <div key={key}>
-                  <dt>{part.title}</dt>
-                  <dd>{part.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </details>
-          <details>
-            <summary>Show Less Important</summary>
-            <dl>
-              {Object.entries(info.showLessImportant ?? {}).map(([key, part]) => (
-                <div key={key}>
-                  <dt>{part.title}</dt>
-                  <dd>{part.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </details>
+          <PartList summary="Show Important" parts={info.important} open />
+          <PartList summary="Show Less Important" parts={info.showLessImportant} />
         </div>
       </div>
 

@@ -6,6 +6,7 @@ import { fetchDispositions, fetchGsDetail } from '../../../src/api/gs.ts';
 import { ApiError } from '../../../src/api/http.ts';
 import { GsDetailScreen, NOT_FOUND_TEXT } from '../../../src/screens/gs/GsDetailScreen.tsx';
 import { ProductProvider } from '../../../src/products/ProductContext.tsx';
+import { DISPOSITIONS, gsDetail } from '../../../stories/support/gs.ts';
 
 vi.mock('../../../src/api/gs.ts', () => ({ fetchGsDetail: vi.fn(), fetchDispositions: vi.fn() }));
 
@@ -51,5 +52,36 @@ describe('GS detail fetch failures (spec 002 §5, §8)', () => {
     open('/gs-unflagging-details/abc?leadToken=x');
     expect(screen.getByText(NOT_FOUND_TEXT)).toBeTruthy();
     expect(fetchGsDetail).not.toHaveBeenCalled();
+  });
+});
+
+describe('GS detail header: the recorded parts (spec 002 §5)', () => {
+  // The page's carousels (embla) ask the browser for media queries and observers, which jsdom lacks.
+  function browserApis() {
+    class Observer {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('ResizeObserver', Observer);
+    vi.stubGlobal('IntersectionObserver', Observer);
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} }));
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("lists 'Show Important' open and 'Show Less Important' folded, each part's title with its value", async () => {
+    browserApis();
+    vi.mocked(fetchGsDetail).mockResolvedValue({ detail: gsDetail(), etag: null });
+    vi.mocked(fetchDispositions).mockResolvedValue(DISPOSITIONS);
+    open('/gs-unflagging-details/2051200000?leadToken=abc');
+    const important = (await screen.findByText('Show Important')).closest('details')!;
+    const less = screen.getByText('Show Less Important').closest('details')!;
+    expect([important.open, less.open]).toEqual([true, false]);
+    const pairs = (list: HTMLElement) => [...list.querySelectorAll('dl > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]);
+    expect(pairs(important)).toEqual([
+      ['Roof', 'Repainted'],
+      ['Left Apron', 'Repaired'],
+    ]);
+    expect(pairs(less)).toEqual([['Bonnet', 'Ok']]);
   });
 });
