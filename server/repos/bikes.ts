@@ -14,9 +14,10 @@ export interface BikeFieldData {
   subParts?: Record<string, BikeFieldData>;
 }
 
+/** A bike image or video (spec 001 §3 'Bike detail': uri, type, mediaType, hashKey). */
 export interface BikeMediaData {
   hashKey: string;
-  type: string;
+  type: 'rcImage' | 'insuranceImage' | 'mainImage' | 'defectImages';
   mediaType: 'image' | 'video';
   uri: string;
   title: string;

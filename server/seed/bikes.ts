@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import dayjs, { type Dayjs } from 'dayjs';
 import bikeConstants from '../../src/config/bike/constants.json' with { type: 'json' };
 import type { Queryable } from '../db.ts';
-import type { BikeRow } from '../repos/bikes.ts';
+import type { BikeFieldData as BikeField, BikeMediaData as BikeMedia, BikeRow } from '../repos/bikes.ts';
 import { demoSvg, ImageWriter } from './images.ts';
 import { insertRows } from './index.ts';
 import { textPdf } from './pdf.ts';
@@ -11,22 +11,6 @@ import { Random } from './random.ts';
 
 const OPTIONS = bikeConstants.constants.options;
 
-export interface BikeField {
-  title: string;
-  value: string | string[] | null;
-  id?: string | number | null;
-  subParts?: Record<string, BikeField>;
-}
-
-/** A bike image or video (spec 001 §3 'Bike detail': uri, type, mediaType, hashKey). */
-export interface BikeMedia {
-  hashKey: string;
-  type: 'rcImage' | 'insuranceImage' | 'mainImage' | 'defectImages';
-  mediaType: 'image' | 'video';
-  uri: string;
-  title: string;
-  rejected?: boolean;
-}
 
 export const BIKE_MAKES = [
   { code: 'HERO', name: 'Hero' },
