@@ -1,29 +1,16 @@
 /** The bike tables (spec 001): bike_inspections (one row per version), bike_makes, bike_models, financiers, and the rows' API shapes. */
+import type { BikeField, BikeMedia } from '../../src/products/bike/inspection.ts';
 import type { Queryable } from '../db.ts';
 import { notFound } from '../errors.ts';
 import { setOwn } from '../safe-input.ts';
 
 export type BikeStatus = 'READY_FOR_REVIEW' | 'APPROVED' | 'REJECTED';
 
-export interface BikeFieldData {
-  title: string;
-  value: string | string[] | number | null;
-  id?: string | number | null;
-  rejected?: boolean;
-  inspectorValue?: string | string[] | number | null;
-  subParts?: Record<string, BikeFieldData>;
-}
+/** A recorded field, as the API answers it. */
+export type BikeFieldData = BikeField;
 
-/** A bike image or video (spec 001 §3 'Bike detail': uri, type, mediaType, hashKey). */
-export interface BikeMediaData {
-  hashKey: string;
-  type: 'rcImage' | 'insuranceImage' | 'mainImage' | 'defectImages';
-  mediaType: 'image' | 'video';
-  uri: string;
-  title: string;
-  rejected?: boolean;
-  oldUri?: string;
-}
+/** A bike image or video; stored with the uri it replaced, which the API does not answer. */
+export type BikeMediaData = BikeMedia & { oldUri?: string };
 
 /** The stored document of a bike inspection version (columns are authoritative for status, qcUser, make …). */
 export interface BikeDetailData {

@@ -7,6 +7,7 @@ import bikeScreens from '../config/bike-list.json';
 import { BIKE_API_BASE } from './bases.ts';
 import { ApiError, createHttp, signOutToLogin } from './http.ts';
 import { mainHttp } from './main.ts';
+import type { BikeMedia } from '../products/bike/inspection.ts';
 
 /** A corrected field of the push call (server/routes/bike.ts). */
 export interface PushedField {
@@ -53,23 +54,7 @@ export interface BikeListRow {
   qcUser: string | null;
 }
 
-export interface BikeField {
-  title: string;
-  value: string | string[] | number | null;
-  id?: string | number | null;
-  rejected?: boolean;
-  inspectorValue?: string | string[] | number | null;
-  subParts?: Record<string, BikeField>;
-}
-
-export interface BikeMedia {
-  hashKey: string;
-  type: 'rcImage' | 'insuranceImage' | 'mainImage' | 'defectImages';
-  mediaType: 'image' | 'video';
-  uri: string;
-  title: string;
-  rejected?: boolean;
-}
+export type { BikeField, BikeMedia } from '../products/bike/inspection.ts';
 
 /** 001 §3 'Bike detail'. */
 export interface BikeDetail {
