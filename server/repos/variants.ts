@@ -2,9 +2,10 @@
  * The car variant catalogue's tables (spec 002 §3, §4): variant_parameters, variant_suggestion_data (one row per
  * variant and its years) and variant_suggestion_settings (status and question sequence per model, fuel type, year).
  */
+import type { ParameterType } from '../../src/products/admin/variant-parameter.ts';
 import type { Queryable } from '../db.ts';
 
-export type ParameterType = 'dropDown' | 'yes/no' | 'image';
+export type { ParameterType };
 
 export interface ParameterRow {
   id: number;

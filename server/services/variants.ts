@@ -5,6 +5,7 @@
  * become keys of the variant data, so they follow PARAMETER_NAME and never name a fixed field or an Object.prototype
  * member.
  */
+import type { VariantParameter } from '../../src/products/admin/variant-parameter.ts';
 import type { Db, Queryable } from '../db.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { storeUpload } from '../forms.ts';
@@ -53,14 +54,8 @@ const IMAGE_URL = '^/uploads/variant-parameters/[A-Za-z0-9_.-]+\\.webp$';
 /** The fixed keys of a variant data row; every other key names a parameter. */
 export const FIXED_DATA_KEYS = ['make_id', 'model_id', 'modelName', 'fuelType', 'manufacturingYears', 'variant', 'variantId', 'srNo'] as const;
 
-export interface Parameter {
-  _id: string;
-  name: string;
-  type: ParameterType;
-  value: string[];
-  image: { name: string; url: string }[];
-  status: 'Active' | 'Inactive';
-}
+/** A parameter as the API answers it. */
+export type Parameter = VariantParameter;
 
 export interface ParameterInput {
   name: string;

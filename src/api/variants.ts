@@ -1,16 +1,8 @@
 /** Calls of the car variant screens (spec 002 §7 'Variant catalogue') to the main host. */
 import { mainHttp } from './main.ts';
+import type { VariantParameter } from '../products/admin/variant-parameter.ts';
 
-export type ParameterType = 'dropDown' | 'yes/no' | 'image';
-
-export interface VariantParameter {
-  _id: string;
-  name: string;
-  type: ParameterType;
-  value: string[];
-  image: { name: string; url: string }[];
-  status: 'Active' | 'Inactive';
-}
+export type { ParameterType, VariantParameter } from '../products/admin/variant-parameter.ts';
 
 export type ParameterInput = Omit<VariantParameter, '_id' | 'status'> & { status: 'Active' };
 
