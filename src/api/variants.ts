@@ -6,15 +6,8 @@ export type { ParameterType, VariantParameter } from '../products/admin/variant-
 
 export type ParameterInput = Omit<VariantParameter, '_id' | 'status'> & { status: 'Active' };
 
-export interface Make {
-  make_id: number;
-  make_name: string;
-}
-
-export interface Model {
-  model_id: number;
-  model_name: string;
-}
+// The catalogue's make and model pickers ask the same calls as the review's make/model/variant panel.
+export { fetchMakes, fetchModels, type Make, type Model } from './review.ts';
 
 /** One catalogue variant of a model year (`variant-year`); yearly entries of one variant share variant_parent_id. */
 export interface VariantYear {
@@ -66,16 +59,6 @@ export interface VariantData {
   variant: string;
   variantId: number;
   [parameter: string]: string | number;
-}
-
-export async function fetchMakes(): Promise<Make[]> {
-  const { data } = await mainHttp.get<{ detail: Make[] }>('make');
-  return data.detail;
-}
-
-export async function fetchModels(makeId: number): Promise<Model[]> {
-  const { data } = await mainHttp.get<{ detail: Model[] }>(`make/${makeId}`);
-  return data.detail;
 }
 
 export async function fetchVariantYears(modelId: number, fuelType?: string): Promise<VariantYear[]> {
