@@ -193,10 +193,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: redactingLogger(opts.logger ?? false),
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, useDefaults: true, allowUnionTypes: true } },
-    // Errors Fastify raises before routing (a URL it cannot decode, say) answer in the API's own `{ message, detail }`.
+    // Errors Fastify raises before routing (a URL it cannot decode, a path value past the router's length) answer in
+    // the API's own `{ message, detail }` and words: Fastify's own text quotes the whole address back.
     frameworkErrors: (error, _request, reply) => {
-      const detail = (error as { code?: string }).code === 'FST_ERR_BAD_URL' ? 'The address of this request is not valid' : error.message;
-      void (reply as FastifyReply).code(400).send({ message: 'Bad Request', detail });
+      const tooLong = (error as { code?: string }).code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void (reply as FastifyReply)
+        .code(tooLong ? 414 : 400)
+        .send(tooLong ? { message: 'URI Too Long', detail: 'A value in the address of this request is too long' } : { message: 'Bad Request', detail: 'The address of this request is not valid' });
     },
   });
   app.decorate('db', opts.db);

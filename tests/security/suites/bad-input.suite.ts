@@ -27,6 +27,16 @@ export function badInputSuite(h: Harness) {
       expect(res.json()).toEqual({ message: expect.any(String), detail: expect.any(String) });
     });
 
+    it.each([
+      ['an id past the router\'s parameter length', `/api/v2/inspection/${'1'.repeat(5000)}`, 414, 'A value in the address of this request is too long'],
+      ['a path that does not decode', '/api/v2/inspection/%E0%A4%A', 400, 'The address of this request is not valid'],
+    ])('%s answers in a sentence of its own, not an echo of the address', async (_what, url, status, detail) => {
+      const res = await h.app().inject({ method: 'GET', url, query: { utm_source: 'qc' }, headers: { authorization: `Bearer ${await h.token(REVIEWER)}` } });
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toEqual({ message: expect.any(String), detail });
+      expect(res.body.length).toBeLessThan(200);
+    });
+
     it('a NUL byte in a multipart field answers 400 and stores nothing', async () => {
       const res = await postForm(h, '/api/v2/rejection-remark', await h.token(REVIEWER), {
         carId: car.car_id, section: 'carDetails', part: 'registrationNumber', remarkType: 'text', remark: 'a\u0000b',
