@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyPluginAsy
 import type { Area } from './access.ts';
 import { googleJwks, requireRole, type JwksSource, type SessionUser } from './auth.ts';
 import type { Db } from './db.ts';
-import { forbidden, installErrorHandler, notFound, unauthorized } from './errors.ts';
+import { answerClientError, forbidden, installErrorHandler, notFound, unauthorized } from './errors.ts';
 import { checkRequestData, DEFAULT_MAX_DEPTH, JSON_BODY_LIMIT, setOwn, UPLOAD_BODY_LIMIT } from './safe-input.ts';
 import { checkUploadUrl, signUploads, stripUploadSignatures, UploadSigner } from './upload-url.ts';
 import { acceptsGzip, HASHED_ASSET, readBuiltAssets, readRoutePreloads, withRoutePreloads, type RoutePreloads } from './built-assets.ts';
@@ -201,6 +201,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         .code(tooLong ? 414 : 400)
         .send(tooLong ? { message: 'URI Too Long', detail: 'A value in the address of this request is too long' } : { message: 'Bad Request', detail: 'The address of this request is not valid' });
     },
+    clientErrorHandler: answerClientError,
   });
   app.decorate('db', opts.db);
   const linkSecret = opts.linkSecret ?? randomBytes(32).toString('hex');

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { plainSchemaFailure } from '../src/engine/validation-text.ts';
 
@@ -78,4 +79,24 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Internal Server Error', detail: 'Something went wrong, please try again' });
   });
+}
+
+/**
+ * Node's refusals of a request it could not even parse (headers or address past its limit, a request that took too
+ * long, malformed HTTP), in the API's `{ message, detail }` and words: Fastify's default answer has a shape of its
+ * own, and a browser shows it as the page when the address itself is too long.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, label, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The address or the headers of this request are too long']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive']
+        : [400, 'Bad Request', 'The request could not be read'];
+  const body = JSON.stringify({ message: label, detail });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${label}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignedInspection, postForm, resetWithExtras } from '../../server/support/extras.ts';
 import { REVIEWER, submission, type Harness } from '../../server/support/harness.ts';
@@ -35,6 +36,22 @@ export function badInputSuite(h: Harness) {
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json()).toEqual({ message: expect.any(String), detail });
       expect(res.body.length).toBeLessThan(200);
+    });
+
+    it('an address past Node\'s header limit answers 431 in the API\'s shape and words (a real socket: inject has no limit)', async () => {
+      const app = await h.buildWith({});
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(`GET /api/v2/inspection/${'1'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+      expect(JSON.parse(body)).toEqual({ message: 'Request Header Fields Too Large', detail: 'The address or the headers of this request are too long' });
     });
 
     it('a NUL byte in a multipart field answers 400 and stores nothing', async () => {
