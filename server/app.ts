@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyPluginAsy
 import type { Area } from './access.ts';
 import { googleJwks, requireRole, type JwksSource, type SessionUser } from './auth.ts';
 import type { Db } from './db.ts';
-import { answerClientError, forbidden, installErrorHandler, notFound, unauthorized } from './errors.ts';
+import { answerClientError, answerFrameworkError, forbidden, installErrorHandler, notFound, unauthorized } from './errors.ts';
 import { checkRequestData, DEFAULT_MAX_DEPTH, JSON_BODY_LIMIT, setOwn, UPLOAD_BODY_LIMIT } from './safe-input.ts';
 import { checkUploadUrl, signUploads, stripUploadSignatures, UploadSigner } from './upload-url.ts';
 import { acceptsGzip, HASHED_ASSET, readBuiltAssets, readRoutePreloads, withRoutePreloads, type RoutePreloads } from './built-assets.ts';
@@ -193,14 +193,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: redactingLogger(opts.logger ?? false),
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, useDefaults: true, allowUnionTypes: true } },
-    // Errors Fastify raises before routing (a URL it cannot decode, a path value past the router's length) answer in
-    // the API's own `{ message, detail }` and words: Fastify's own text quotes the whole address back.
-    frameworkErrors: (error, _request, reply) => {
-      const tooLong = (error as { code?: string }).code === 'FST_ERR_MAX_PARAM_LENGTH';
-      void (reply as FastifyReply)
-        .code(tooLong ? 414 : 400)
-        .send(tooLong ? { message: 'URI Too Long', detail: 'A value in the address of this request is too long' } : { message: 'Bad Request', detail: 'The address of this request is not valid' });
-    },
+    frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
   app.decorate('db', opts.db);

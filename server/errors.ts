@@ -1,5 +1,6 @@
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { plainSchemaFailure } from '../src/engine/validation-text.ts';
 
 /** An answer other than 2xx, sent as `{ message, detail }` (docs/architecture.md). */
@@ -43,8 +44,13 @@ const PG_INPUT_ERRORS: Readonly<Record<string, string>> = {
   '54001': 'The request is nested too deeply',
 };
 
-/** Fastify's own refusals whose text is a parser's or a library's (a JSON syntax error names a byte position). */
+/**
+ * Fastify's own refusals whose text is a parser's or a library's (a JSON syntax error names a byte position; a
+ * refusal before routing quotes the whole address back).
+ */
 const FASTIFY_TEXT: Readonly<Record<string, string>> = {
+  FST_ERR_BAD_URL: 'The address of this request is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'A value in the address of this request is too long',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This call does not accept that content type',
@@ -82,18 +88,30 @@ export function installErrorHandler(app: FastifyInstance): void {
 }
 
 /**
+ * Fastify's refusals before routing (Fastify's `frameworkErrors`: an address that does not decode, a path value past
+ * the router's length), in the API's `{ message, detail }` with the status Fastify gives them (anything else: 400).
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const known = Object.hasOwn(FASTIFY_TEXT, error.code);
+  const status = known ? (error.statusCode ?? 400) : 400;
+  void reply.code(status).send({ message: STATUS_CODES[status], detail: known ? FASTIFY_TEXT[error.code] : FASTIFY_TEXT.FST_ERR_BAD_URL });
+}
+
+/** Node's refusals of a request it could not parse, by its error code: status and sentence (else 400). */
+const CLIENT_ERROR_TEXT: Readonly<Record<string, readonly [number, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'The address or the headers of this request are too long'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
+};
+
+/**
  * Node's refusals of a request it could not even parse (headers or address past its limit, a request that took too
  * long, malformed HTTP), in the API's `{ message, detail }` and words: Fastify's default answer has a shape of its
  * own, and a browser shows it as the page when the address itself is too long.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, label, detail] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'The address or the headers of this request are too long']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', 'The request took too long to arrive']
-        : [400, 'Bad Request', 'The request could not be read'];
+  const [status, detail] = error.code && Object.hasOwn(CLIENT_ERROR_TEXT, error.code) ? CLIENT_ERROR_TEXT[error.code] : [400, 'The request could not be read'];
+  const label = STATUS_CODES[status];
   const body = JSON.stringify({ message: label, detail });
   if (socket.writable) {
     socket.write(`HTTP/1.1 ${status} ${label}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
