@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signedInContext } from '../tests/e2e/browser.ts';
 import { apiAs, claim } from '../tests/e2e/api.ts';
 import { startServer, type RunningServer } from '../tests/e2e/server.ts';
@@ -89,25 +89,51 @@ function longSlices(events: TraceEvent[], pageUrl: string): string[] {
     });
 }
 
-/** Opens `url` in `page`: ms from navigation start to the first frame in which `probe` answers a time (it runs in the page). */
-async function openUntil(page: Page, url: string, probe: () => number | false): Promise<number> {
-  await page.goto(url, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(probe, null, { polling: 'raf', timeout: 30_000 });
-  return (await handle.jsonValue()) as number;
+/** What the in-page probe looks for: a row's enabled editor on the review route, anything (the first frame) elsewhere. */
+const ROW_EDITOR = '[data-row] input:not(:disabled), [data-row] select:not(:disabled)';
+const PROBE_MESSAGE = 'qc-bench-load:';
+
+/**
+ * The load probe, installed in every context before any page script: from the document's first animation frame it
+ * checks, frame by frame, for a row's enabled editor (any frame at all on a page that is not the review) and logs the
+ * time of the first frame that has one. It runs inside the page and the driver only listens for its console message:
+ * Playwright's `waitForFunction` (used before) first evaluates Playwright's own injected script in the page, a 30–80 ms
+ * task on the main thread in the middle of the load it measures (seen in traces, before the app's first script).
+ */
+const LOAD_PROBE = `(() => {
+  if (location.protocol === 'about:') return; // a new tab's first, blank document
+  const onReview = location.pathname.includes('/review/');
+  const tick = () => {
+    if (!onReview || document.querySelector(${JSON.stringify(ROW_EDITOR)})) console.debug(${JSON.stringify(PROBE_MESSAGE)} + performance.now());
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+/** A context whose pages report their load to `openUntil` (LOAD_PROBE). */
+async function probedContext(browser: Browser, base: string): Promise<BrowserContext> {
+  const context = await signedInContext(browser, base, REVIEWER);
+  await context.addInitScript({ content: LOAD_PROBE });
+  return context;
 }
 
-const rowEditable = () => (document.querySelector('[data-row] input:not(:disabled), [data-row] select:not(:disabled)') ? performance.now() : false);
+/** Opens `url` in `page` (of a `probedContext`): ms from navigation start to the first frame the probe accepts. */
+async function openUntil(page: Page, url: string): Promise<number> {
+  const reported = page.waitForEvent('console', { predicate: (m) => m.text().startsWith(PROBE_MESSAGE), timeout: 30_000 });
+  await page.goto(url, { waitUntil: 'commit' });
+  return Number((await reported).text().slice(PROBE_MESSAGE.length));
+}
 
 /** Opens /review/{carId} in `page`: ms from navigation start until a row's editor is enabled. */
-const openReview = (page: Page, base: string, carId: number) => openUntil(page, `${base}/review/${carId}`, rowEditable);
+const openReview = (page: Page, base: string, carId: number) => openUntil(page, `${base}/review/${carId}`);
 
 /** The browser's floor: the first frame of a page with no script (a missing asset's 404) in a fresh context. */
 async function floorLoads(browser: Browser, base: string, loads: number): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < loads; i++) {
-    const context = await signedInContext(browser, base, REVIEWER);
+    const context = await probedContext(browser, base);
     try {
-      times.push(await openUntil(await context.newPage(), `${base}/assets/no-such-file.js`, () => performance.now()));
+      times.push(await openUntil(await context.newPage(), `${base}/assets/no-such-file.js`));
     } finally {
       await context.close();
     }
@@ -120,7 +146,7 @@ async function floorLoads(browser: Browser, base: string, loads: number): Promis
  * compiled code when the script is loaded again).
  */
 async function warmLoads(browser: Browser, base: string, carId: number, loads: number): Promise<number[]> {
-  const context = await signedInContext(browser, base, REVIEWER);
+  const context = await probedContext(browser, base);
   try {
     const times: number[] = [];
     for (let i = 0; i < loads + 2; i++) {
@@ -137,7 +163,7 @@ async function warmLoads(browser: Browser, base: string, carId: number, loads: n
 
 /** One load in a fresh context: time to the first enabled row editor, and the page's resource and paint timings. */
 async function loadOnce(browser: Browser, base: string, carId: number, trace = false): Promise<Sample & { slices?: string[] }> {
-  const context = await signedInContext(browser, base, REVIEWER);
+  const context = await probedContext(browser, base);
   try {
     const page = await context.newPage();
     const cdp = trace ? await context.newCDPSession(page) : null;
