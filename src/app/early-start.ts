@@ -7,10 +7,9 @@
 import { canAccess } from '../session/access.ts';
 import { MAIN_API_BASE } from '../api/bases.ts';
 import { EARLY_STORE, earlyCallsFor, type EarlyCall, type EarlyStore } from '../api/early-calls.ts';
-import { readSession } from '../api/session.ts';
+import { readSession, type LoginData } from '../api/session.ts';
 
-function start(): void {
-  const session = readSession();
+function start(session: LoginData | null): void {
   const { pathname } = location;
   if (!session || !canAccess(session.role, pathname)) return;
   const calls = earlyCallsFor(pathname);
@@ -42,8 +41,9 @@ function start(): void {
   calls.forEach(send);
 }
 
+const session = readSession();
 try {
-  start();
+  start(session);
 } catch {
   // The app asks the server itself.
 }
@@ -55,7 +55,7 @@ try {
  * in the middle of the app's start. Only for a signed-in user: /login loads no react-aria.
  */
 try {
-  if (readSession()) Intl.DateTimeFormat.supportedLocalesOf([navigator.language]);
+  if (session) Intl.DateTimeFormat.supportedLocalesOf([navigator.language]);
 } catch {
   // react-aria makes the same call and handles a locale the browser refuses.
 }
