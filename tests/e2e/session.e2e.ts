@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiAs, isFree, listAll } from './api.ts';
-import { launchBrowser, signedInContext } from './browser.ts';
+import { launchBrowser, signedInContext, watchErrors } from './browser.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -29,8 +29,16 @@ describe('spec 000 §2 sign-in and route access', () => {
 
   it('/login?key= shows the given error text', async () => {
     const page = await browser.newPage();
+    const errors = watchErrors(page);
     await page.goto(`${baseURL}/login?key=${encodeURIComponent('Session expired, sign in again')}`);
-    await page.getByText('Session expired, sign in again').waitFor();
+    // Once (2026-11-27, a full CI run) the text had not come after 30 s, and never since: say what the page showed.
+    await page
+      .getByText('Session expired, sign in again')
+      .waitFor()
+      .catch(async (e: Error) => {
+        const shown = await page.locator('body').innerText().catch(() => '(no body)');
+        throw new Error(`${e.message}\nat ${page.url()}, the page showed: ${shown.slice(0, 300)}\n${errors.join('\n')}`);
+      });
     await page.close();
   });
 
