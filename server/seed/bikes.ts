@@ -12,7 +12,6 @@ import { Random } from './random.ts';
 
 const OPTIONS = bikeConstants.constants.options;
 
-
 export const BIKE_MAKES = [
   { code: 'HERO', name: 'Hero' },
   { code: 'HONDA', name: 'Honda' },

@@ -58,7 +58,6 @@ function moveSection(delta: 1 | -1): void {
   (next.querySelector<HTMLElement>('[aria-roledescription=carousel]') ?? next).focus();
 }
 
-/** Yes/no icon from a lower-case 'yes' match (spec 002 §2). */
 /** A collapsible list of the car's recorded parts (title and value), as the header shows them in two groups. */
 function PartList({ summary, parts, open = false }: { summary: string; parts: Record<string, { title: string; value: string }> | undefined; open?: boolean }) {
   return (
@@ -76,6 +75,7 @@ function PartList({ summary, parts, open = false }: { summary: string; parts: Re
   );
 }
 
+/** Yes/no icon from a lower-case 'yes' match (spec 002 §2). */
 function YesNo({ value }: { value?: string }) {
   const yes = (value ?? '').toLowerCase() === 'yes';
   return (
