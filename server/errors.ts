@@ -80,7 +80,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const detail = error instanceof SyntaxError ? FASTIFY_TEXT.FST_ERR_CTP_INVALID_JSON_BODY : Object.hasOwn(FASTIFY_TEXT, error.code) ? FASTIFY_TEXT[error.code] : error.message;
-      return reply.status(status).send({ message: error.message, detail });
+      // The status's own name, as answerFrameworkError gives it: the error's message is a library's sentence.
+      return reply.status(status).send({ message: STATUS_CODES[status] ?? 'Bad Request', detail });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Internal Server Error', detail: 'Something went wrong, please try again' });

@@ -54,6 +54,20 @@ export function badInputSuite(h: Harness) {
       expect(JSON.parse(body)).toEqual({ message: 'Request Header Fields Too Large', detail: 'The address or the headers of this request are too long' });
     });
 
+    it("a JSON body with a __proto__ key answers 400 in the API's words, not the parser's", async () => {
+      const res = await h.app().inject({
+        method: 'POST',
+        url: '/api/v2/variant-suggestion-parameter',
+        query: { utm_source: 'qc' },
+        headers: { authorization: `Bearer ${await h.token(REVIEWER)}`, 'content-type': 'application/json' },
+        payload: '{"name":"Sunroof","type":"dropDown","value":["Yes"],"image":[],"status":"Active","__proto__":{"x":1}}',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Bad Request', detail: 'The request body is not valid JSON' });
+      const list = await h.app().inject({ method: 'GET', url: '/api/v2/variant-suggestion-parameter', query: { utm_source: 'qc' }, headers: { authorization: `Bearer ${await h.token(REVIEWER)}` } });
+      expect(list.json().detail.map((p: { name: string }) => p.name)).not.toContain('Sunroof');
+    });
+
     it('a NUL byte in a multipart field answers 400 and stores nothing', async () => {
       const res = await postForm(h, '/api/v2/rejection-remark', await h.token(REVIEWER), {
         carId: car.car_id, section: 'carDetails', part: 'registrationNumber', remarkType: 'text', remark: 'a\u0000b',
