@@ -17,6 +17,6 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 5000,
-    rollupOptions: { input: { review: resolve(root, 'review.html'), rjsf: resolve(root, 'rjsf.html') } },
+    rollupOptions: { input: { review: resolve(root, 'review.html'), rjsf: resolve(root, 'rjsf.html'), bare: resolve(root, 'bare.html') } },
   },
 });
