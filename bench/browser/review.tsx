@@ -8,9 +8,10 @@ import { createRoot } from 'react-dom/client';
 import { getProduct } from '../../src/products/registry.ts';
 import { createEngine } from '../../src/engine/model.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
-import type { Edit, ReviewModel, RowState } from '../../src/engine/types.ts';
+import type { Edit, RowState } from '../../src/engine/types.ts';
 import { RowList } from '../../src/screens/review/RowList.tsx';
-import { ModelContext, RowContext, useModel, type ModelStore, type ReviewRowContext } from '../../src/screens/review/context.ts';
+import { createModelStore } from '../../src/engine/store.ts';
+import { ModelContext, RowContext, useModel, type ReviewRowContext } from '../../src/screens/review/context.ts';
 import '../../src/components/theme.css';
 import '../../src/app/styles.css';
 import { installProbe } from './probe.ts';
@@ -30,23 +31,12 @@ const inspection = generateInspection<InspectionDetail>(config);
 const PIXEL = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
 const NO_URLS: Readonly<Record<string, string>> = {};
 
-// The model lives in a store, as the review route's lives in its machine: each row subscribes to its own RowState.
-let current: ReviewModel = engine.evaluate(inspection);
-const listeners = new Set<() => void>();
-const store: ModelStore = {
-  getModel: () => current,
-  subscribe: (onChange) => {
-    listeners.add(onChange);
-    return () => listeners.delete(onChange);
-  },
-};
+// The model lives in the review route's store: each row subscribes to its own RowState.
+const store = createModelStore(engine.evaluate(inspection));
 const ctx: ReviewRowContext = {
   canEdit: true,
   appointmentId: inspection.appointmentId,
-  onEdit: (edit: Edit) => {
-    current = engine.apply(current, edit);
-    for (const onChange of listeners) onChange();
-  },
+  onEdit: (edit: Edit) => store.setModel(engine.apply(store.getModel(), edit)),
   remarkTarget: (row: RowState) => ({ carId: inspection.carId, section: row.section, part: row.part, subPart: row.subPart, role: 'qc', user: 'bench@qc.example' }),
   editImage: () => undefined,
   uploadRowImage: async () => undefined,
@@ -78,7 +68,7 @@ function Harness() {
   return (
     <ModelContext.Provider value={store}>
       <RowContext.Provider value={ctx}>
-        <main className="page review" data-rows={current.order.length}>
+        <main className="page review" data-rows={store.getModel().order.length}>
           <Counts />
           {onlyTab ? (
             // As the review route lays out a rows-only tab.

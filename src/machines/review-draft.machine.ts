@@ -9,9 +9,10 @@
  * A stored draft of the same version is handed back at once ('restored', the `handOver` action); one made on another
  * version of the record or config is only offered until RESTORE. `opened` says the stored draft has been read (the
  * owner shows nothing editable before). A change (CHANGE) is written within DRAFT_DELAY_MS, never in the change's own
- * step; CHANGE with a null payload (nothing the server does not have) removes the draft.
+ * step; CHANGE with a null payload (nothing the server does not have) removes the draft. An owner that gives
+ * `current` (what it holds now) has each write take that, and may leave out CHANGEs while one is due (`writeIsDue`).
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { DraftStore, StoredDraft } from '../api/drafts.ts';
 
 /** A change is in the draft store at most this long after it was made (issue 16: within 200 ms). */
@@ -38,6 +39,11 @@ export interface DraftInput {
   key: string | null;
   /** The record's and config's version: a draft made on another one is offered, not applied. */
   version: string;
+  /**
+   * What the reviewer has done as the owner holds it now. Given, a write takes it rather than the last CHANGE's
+   * payload, so the owner may leave out the CHANGEs of a burst while a write is already due (`writeIsDue`).
+   */
+  current?: () => unknown;
 }
 
 export interface DraftContext {
@@ -50,6 +56,7 @@ export interface DraftContext {
   latest: unknown;
   /** A change arrived that is not written yet. */
   dirty: boolean;
+  current: (() => unknown) | null;
 }
 
 export type DraftEvent = { type: 'CHANGE'; payload: unknown } | { type: 'RESTORE' } | { type: 'DISCARD' } | { type: 'SUBMITTED' };
@@ -88,7 +95,7 @@ export const draftMachine = setup({
   },
 }).createMachine({
   id: 'draft',
-  context: ({ input }) => ({ key: input.key, version: input.version, notice: null, offered: null, latest: null, dirty: false }),
+  context: ({ input }) => ({ key: input.key, version: input.version, notice: null, offered: null, latest: null, dirty: false, current: input.current ?? null }),
   initial: 'loading',
   states: {
     loading: {
@@ -144,10 +151,10 @@ export const draftMachine = setup({
           entry: assign({ dirty: false }),
           invoke: {
             src: 'saveDraft',
-            input: ({ context }) => ({
-              key: context.key!,
-              draft: context.latest === null ? null : { version: context.version, payload: context.latest, savedAt: Date.now() },
-            }),
+            input: ({ context }) => {
+              const payload = context.current ? context.current() : context.latest;
+              return { key: context.key!, draft: payload === null ? null : { version: context.version, payload, savedAt: Date.now() } };
+            },
             onDone: 'clean',
             onError: 'clean',
           },
@@ -162,3 +169,9 @@ export const draftMachine = setup({
     },
   },
 });
+
+/**
+ * A write of the draft is due within DRAFT_DELAY_MS and will take the owner's `current` payload: an owner that gave
+ * `current` need not tell it of a change now.
+ */
+export const writeIsDue = (snapshot: SnapshotFrom<typeof draftMachine>): boolean => snapshot.context.current !== null && snapshot.matches({ ready: 'pending' });

@@ -10,7 +10,7 @@ import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import { ApiError } from '../../src/api/http.ts';
 import type { RemarkRequest, RemarkTarget } from '../../src/api/review.ts';
 import { AUDIO_REMARK_TEXT, REMARK_SAVE_FAILED } from '../../src/machines/remark.machine.ts';
-import { hasUnsavedWork, reviewMachine, type ReviewLoaded } from '../../src/machines/review.machine.ts';
+import { hasUnsavedWork, modelOf, reviewMachine, type ReviewLoaded } from '../../src/machines/review.machine.ts';
 import { controlledCall } from './helpers.ts';
 
 const REVIEWER = 'qc.reviewer@qc.example';
@@ -58,7 +58,7 @@ describe('review machine: an audio remark is its uploadAudioRemark actor (000 §
     await upload.settle({ ok: stored });
     expect(context().audioRemarks).toEqual({});
     expect(context().sentRemarks).toEqual({ customerName: [stored] });
-    expect(context().model?.edits).toEqual([{ type: 'remark', key: 'customerName', remark: AUDIO_REMARK_TEXT }]);
+    expect(modelOf(context())?.edits).toEqual([{ type: 'remark', key: 'customerName', remark: AUDIO_REMARK_TEXT }]);
     expect(alerts).toEqual([]);
   });
 
@@ -79,7 +79,7 @@ describe('review machine: an audio remark is its uploadAudioRemark actor (000 §
     expect(alerts).toEqual(['Only the assignee can save remarks on this inspection']);
     expect(context().audioRemarks.customerName).toMatchObject({ status: 'failed', error: 'Only the assignee can save remarks on this inspection' });
     expect(context().audioRemarks.customerName.request).toMatchObject({ remarkType: 'audio', audio });
-    expect(context().model?.edits ?? []).toEqual([]);
+    expect(modelOf(context())?.edits ?? []).toEqual([]);
     expect(upload.calls).toHaveLength(1);
 
     actor.send({ type: 'RETRY_AUDIO_REMARK', key: 'customerName' });
@@ -87,7 +87,7 @@ describe('review machine: an audio remark is its uploadAudioRemark actor (000 §
     expect(upload.calls[1]).toMatchObject({ remarkType: 'audio', audio });
     await upload.settle({ ok: null });
     expect(context().audioRemarks).toEqual({});
-    expect(context().model?.edits).toEqual([{ type: 'remark', key: 'customerName', remark: AUDIO_REMARK_TEXT }]);
+    expect(modelOf(context())?.edits).toEqual([{ type: 'remark', key: 'customerName', remark: AUDIO_REMARK_TEXT }]);
   });
 
   it.each([

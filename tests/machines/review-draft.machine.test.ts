@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { memoryDrafts, type StoredDraft } from '../../src/api/drafts.ts';
-import { configFingerprint, DRAFT_DELAY_MS, draftActors, draftMachine } from '../../src/machines/review-draft.machine.ts';
+import { configFingerprint, DRAFT_DELAY_MS, draftActors, draftMachine, writeIsDue } from '../../src/machines/review-draft.machine.ts';
 
 const KEY = 'bike:bike.qc@qc.example:BK26110004';
 const VERSION = '4:1:READY_FOR_REVIEW|cfg';
 
-function start(opts: { drafts?: ReturnType<typeof memoryDrafts<StoredDraft>>; key?: string | null; version?: string } = {}) {
+function start(opts: { drafts?: ReturnType<typeof memoryDrafts<StoredDraft>>; key?: string | null; version?: string; current?: () => unknown } = {}) {
   const drafts = opts.drafts ?? memoryDrafts<StoredDraft>();
   const saves: (StoredDraft | null)[] = [];
   const handedOver: unknown[] = [];
@@ -23,7 +23,7 @@ function start(opts: { drafts?: ReturnType<typeof memoryDrafts<StoredDraft>>; ke
       },
       actions: { handOver: (_, params) => void handedOver.push(params.payload), opened },
     }),
-    { input: { key: opts.key === undefined ? KEY : opts.key, version: opts.version ?? VERSION } },
+    { input: { key: opts.key === undefined ? KEY : opts.key, version: opts.version ?? VERSION, current: opts.current } },
   ).start();
   return { actor, drafts, saves, handedOver, opened };
 }
@@ -49,6 +49,34 @@ describe('draft machine (issue 16 Never lose work, every product)', () => {
     expect(actor.getSnapshot().hasTag('unsaved')).toBe(false);
     await vi.advanceTimersByTimeAsync(1000);
     expect(saves).toHaveLength(1);
+  });
+
+  it("with the owner's `current`, a write takes what the owner holds then: changes made while a write is due need no CHANGE", async () => {
+    let holds: unknown = { edits: [1] };
+    const { actor, drafts, saves } = start({ current: () => holds });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(writeIsDue(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'CHANGE', payload: holds });
+    expect(writeIsDue(actor.getSnapshot())).toBe(true);
+    holds = { edits: [1, 2, 3] };
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(saves).toHaveLength(1);
+    expect(drafts.entries.get(KEY)).toMatchObject({ version: VERSION, payload: { edits: [1, 2, 3] } });
+    expect(writeIsDue(actor.getSnapshot())).toBe(false);
+    // Nothing left to keep: the write removes the draft.
+    holds = null;
+    actor.send({ type: 'CHANGE', payload: null });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(saves).toEqual([expect.objectContaining({ payload: { edits: [1, 2, 3] } }), null]);
+    expect(drafts.entries.has(KEY)).toBe(false);
+  });
+
+  it('without `current` a write is never said to be due: every change is told', async () => {
+    const { actor } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'CHANGE', payload: { edits: [1] } });
+    expect(actor.getSnapshot().hasTag('unsaved')).toBe(true);
+    expect(writeIsDue(actor.getSnapshot())).toBe(false);
   });
 
   it('hands back a draft of the same version at once and says so; a null change removes it', async () => {

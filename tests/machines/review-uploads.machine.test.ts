@@ -6,7 +6,7 @@ import { carEngine, carReviewConfig } from '../support/car.ts';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { InspectionDetail } from '../../src/products/car/inspection.ts';
 import type { ImageUploadFields } from '../../src/api/review.ts';
-import { IMAGE_UPLOADED, NOT_AN_IMAGE, reviewMachine, type ReviewLoaded } from '../../src/machines/review.machine.ts';
+import { IMAGE_UPLOADED, modelOf, NOT_AN_IMAGE, reviewMachine, type ReviewLoaded } from '../../src/machines/review.machine.ts';
 import { controlledCall } from './helpers.ts';
 
 const REVIEWER = 'qc.reviewer@qc.example';
@@ -35,7 +35,7 @@ async function start(canEdit = true) {
     { input: { carId: '77', engine: carEngine, canEdit: () => canEdit, draftKey: null, role: 'SM-QcAdmin' } },
   ).start();
   await load.settle({ ok: { inspection, registry: null, options: { role: 'qc' } } });
-  const model = () => actor.getSnapshot().context.model!;
+  const model = () => modelOf(actor.getSnapshot().context)!;
   return { actor, upload, refresh, ui, inspection, model };
 }
 

@@ -11,8 +11,10 @@ import {
   configVersion,
   DRAFT_DELAY_MS,
   draftVersion,
+  editReview,
   hasUnsavedWork,
   inspectionVersion,
+  modelOf,
   reviewDraft,
   reviewMachine,
   reviewSubmission,
@@ -87,7 +89,7 @@ describe('review machine: loading, error, ready (issue 10 Flows are machines)', 
     await ready();
     expect(snap(actor).hasTag('ready')).toBe(true);
     expect(snap(actor).hasTag('editing')).toBe(true);
-    expect(snap(actor).context.model?.rows.registrationNumber).toBeTruthy();
+    expect(modelOf(snap(actor).context)?.rows.registrationNumber).toBeTruthy();
   });
 
   it("a failed load is the error state with the server's detail; RELOAD loads again", async () => {
@@ -104,17 +106,74 @@ describe('review machine: loading, error, ready (issue 10 Flows are machines)', 
     const editor = start();
     await editor.ready();
     editor.actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
-    expect(snap(editor.actor).context.model?.rows.sunroof.checked).toBe(true);
-    expect(snap(editor.actor).context.model?.edits).toEqual([{ type: 'check', key: 'sunroof', checked: true }]);
+    expect(modelOf(snap(editor.actor).context)?.rows.sunroof.checked).toBe(true);
+    expect(modelOf(snap(editor.actor).context)?.edits).toEqual([{ type: 'check', key: 'sunroof', checked: true }]);
 
     const reader = start({ canEdit: false });
     await reader.ready();
     expect(snap(reader.actor).hasTag('readOnly')).toBe(true);
-    const before = snap(reader.actor).context.model;
+    const before = modelOf(snap(reader.actor).context);
     reader.actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
     reader.actor.send({ type: 'SET_CRITICAL', value: true });
-    expect(snap(reader.actor).context.model).toBe(before);
+    expect(modelOf(snap(reader.actor).context)).toBe(before);
     expect(snap(reader.actor).context.isCritical).toBe(false);
+  });
+
+  it("editReview applies a reviewer's edit to the model's store as EDIT does, without a snapshot of the review; the draft keeps it", async () => {
+    const { actor, drafts, ready } = start();
+    await ready();
+    const store = snap(actor).context.store!;
+    const heard: boolean[] = [];
+    const stop = store.subscribeRows!(['registrationNumber'], () => heard.push(true));
+    const snapshots: unknown[] = [];
+    const sub = actor.subscribe((s) => snapshots.push(s));
+    const edit: Edit = { type: 'setValue', key: 'registrationNumber', value: 'MH12AB1234' };
+    editReview(actor, edit);
+    expect(modelOf(snap(actor).context)).toEqual(carEngine.apply(carEngine.evaluate(inspectionOf(), [], null, { role: 'qc', duplicateKeyConfig: 1 }), edit));
+    expect(modelOf(snap(actor).context)?.edits).toEqual([edit]);
+    expect(heard).toEqual([true]);
+    expect(snapshots).toEqual([]);
+    expect(hasUnsavedWork(snap(actor).context)).toBe(true);
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(payloadOf(drafts)?.edits).toEqual([edit]);
+    sub.unsubscribe();
+    stop();
+  });
+
+  it('editReview: the edits of a burst are written together, within DRAFT_DELAY_MS of the first, told to the draft once', async () => {
+    const { actor, drafts, saves, ready } = start();
+    await ready();
+    const told: unknown[] = [];
+    const sub = draftOf(actor).subscribe((s) => told.push(s));
+    const edits: Edit[] = [
+      { type: 'setValue', key: 'registrationNumber', value: 'MH12AB123' },
+      { type: 'setValue', key: 'registrationNumber', value: 'MH12AB1234' },
+      { type: 'check', key: 'sunroof', checked: true },
+    ];
+    editReview(actor, edits[0]);
+    const afterFirst = told.length;
+    expect(afterFirst).toBeGreaterThan(0);
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS / 3);
+    editReview(actor, edits[1]);
+    editReview(actor, edits[2]);
+    expect(told).toHaveLength(afterFirst);
+    expect(saves).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(saves).toHaveLength(1);
+    expect(payloadOf(drafts)?.edits).toEqual(edits);
+    sub.unsubscribe();
+  });
+
+  it('editReview leaves a read-only review and a review not loaded yet as they are', async () => {
+    const reader = start({ canEdit: false });
+    editReview(reader.actor, { type: 'check', key: 'sunroof', checked: true });
+    expect(modelOf(snap(reader.actor).context)).toBeNull();
+    await reader.ready();
+    const before = modelOf(snap(reader.actor).context);
+    editReview(reader.actor, { type: 'check', key: 'sunroof', checked: true });
+    expect(modelOf(snap(reader.actor).context)).toBe(before);
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(reader.drafts.entries.size).toBe(0);
   });
 
   it('REFRESH fetches the inspection again and rebuilds the model keeping the edits; a failed refresh keeps the review', async () => {
@@ -127,12 +186,12 @@ describe('review machine: loading, error, ready (issue 10 Flows are machines)', 
     actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
     await refresh.settle({ ok: inspectionOf({ isCritical: 0 }) });
     expect(snap(actor).hasTag('refreshing')).toBe(false);
-    expect(snap(actor).context.model?.rows.registrationNumber.newValue).toBe('MH12AB1234');
-    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
+    expect(modelOf(snap(actor).context)?.rows.registrationNumber.newValue).toBe('MH12AB1234');
+    expect(modelOf(snap(actor).context)?.rows.sunroof.checked).toBe(true);
     actor.send({ type: 'REFRESH' });
-    const model = snap(actor).context.model;
+    const model = modelOf(snap(actor).context);
     await refresh.settle({ error: new Error('offline') });
-    expect(snap(actor).context.model).toBe(model);
+    expect(modelOf(snap(actor).context)).toBe(model);
   });
 
   it('shows the rows before the registry data comes (issue 18 Load), then re-evaluates with it keeping the edits; a failed registry call keeps the rows', async () => {
@@ -144,19 +203,19 @@ describe('review machine: loading, error, ready (issue 10 Flows are machines)', 
     }).start();
     await load.settle({ ok: { inspection: inspectionOf(), registry: null, options: {} } });
     expect(snap(actor).hasTag('editing')).toBe(true);
-    expect(snap(actor).context.model?.registry ?? null).toBeNull();
+    expect(modelOf(snap(actor).context)?.registry ?? null).toBeNull();
     expect(loadRegistry.calls).toEqual([{ appointmentId: 'APT0077' }]);
     actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
     await loadRegistry.settle({ ok: registry });
-    expect(snap(actor).context.model?.registry).toEqual(registry);
-    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
-    expect(snap(actor).context.model).toEqual(carEngine.evaluate(inspectionOf(), [{ type: 'check', key: 'sunroof', checked: true }], registry, {}));
+    expect(modelOf(snap(actor).context)?.registry).toEqual(registry);
+    expect(modelOf(snap(actor).context)?.rows.sunroof.checked).toBe(true);
+    expect(modelOf(snap(actor).context)).toEqual(carEngine.evaluate(inspectionOf(), [{ type: 'check', key: 'sunroof', checked: true }], registry, {}));
 
     actor.send({ type: 'RELOAD' });
     await load.settle({ ok: { inspection: inspectionOf(), registry: null, options: {} } });
-    const rows = snap(actor).context.model;
+    const rows = modelOf(snap(actor).context);
     await loadRegistry.settle({ error: new Error('offline') });
-    expect(snap(actor).context.model).toBe(rows);
+    expect(modelOf(snap(actor).context)).toBe(rows);
     // Registry data the load already brought is not asked for again.
     await load.settle({ ok: { inspection: inspectionOf(), registry, options: {} } });
     expect(loadRegistry.calls).toHaveLength(2);
@@ -168,7 +227,7 @@ describe('review machine: loading, error, ready (issue 10 Flows are machines)', 
     const actor = createActor(reviewMachine.provide({ actors: { loadReview: load.logic } }), { input: { carId: '77', engine, canEdit: () => true, draftKey: null } }).start();
     await load.settle({ ok: { inspection: inspectionOf(), registry: null, options: {} } });
     actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
-    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
+    expect(modelOf(snap(actor).context)?.rows.sunroof.checked).toBe(true);
   });
 });
 
@@ -205,14 +264,14 @@ describe('review machine: drafts through its draft child (issue 16 Never lose wo
 
     const again = start({ drafts });
     const loadedStates: boolean[] = [];
-    again.actor.subscribe((s) => s.hasTag('ready') && loadedStates.push(s.context.model?.rows.sunroof.checked ?? false));
+    again.actor.subscribe((s) => s.hasTag('ready') && loadedStates.push(modelOf(s.context)?.rows.sunroof.checked ?? false));
     await again.ready();
     const c = snap(again.actor).context;
     expect(snap(again.actor).hasTag('ready')).toBe(true);
     // Never shown without the draft first.
     expect(loadedStates[0]).toBe(true);
     expect(draftOf(again.actor).getSnapshot().context.notice).toBe('restored');
-    expect(c.model?.rows.sunroof.checked).toBe(true);
+    expect(modelOf(c)?.rows.sunroof.checked).toBe(true);
     expect(c.isCritical).toBe(true);
     expect(c.remarks).toEqual({ sunroof: 'Sunroof leaks' });
   });
@@ -304,8 +363,8 @@ describe('review machine: drafts through its draft child (issue 16 Never lose wo
     const { context } = snap(actor);
     expect(snap(actor).status).toBe('active');
     expect(snap(actor).hasTag('editing')).toBe(true);
-    expect(context.model?.edits).toEqual([{ type: 'check', key: 'sunroof', checked: true }]);
-    expect(context.model?.rows.sunroof.checked).toBe(true);
+    expect(modelOf(context)?.edits).toEqual([{ type: 'check', key: 'sunroof', checked: true }]);
+    expect(modelOf(context)?.rows.sunroof.checked).toBe(true);
     expect([context.isCritical, context.isDummy]).toEqual([false, false]);
     expect(context.audioRemarks).toEqual({});
     expect(draftOf(actor).getSnapshot().context.notice).toBe('restored');
@@ -318,7 +377,7 @@ describe('review machine: drafts through its draft child (issue 16 Never lose wo
     const { actor, ready } = start({ drafts });
     await ready();
     expect(snap(actor).hasTag('editing')).toBe(true);
-    expect(snap(actor).context.model?.edits).toEqual([]);
+    expect(modelOf(snap(actor).context)?.edits).toEqual([]);
     expect(draftOf(actor).getSnapshot().context.notice).toBeNull();
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
     expect(drafts.entries.has(KEY)).toBe(false);
@@ -329,9 +388,9 @@ describe('review machine: drafts through its draft child (issue 16 Never lose wo
     drafts.entries.set(KEY, storedDraft({ edits: [{ type: 'check', key: 'sunroof', checked: true }], isCritical: true }));
     const { actor, ready } = start({ drafts });
     await ready();
-    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
+    expect(modelOf(snap(actor).context)?.rows.sunroof.checked).toBe(true);
     draftOf(actor).send({ type: 'DISCARD' });
-    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(false);
+    expect(modelOf(snap(actor).context)?.rows.sunroof.checked).toBe(false);
     expect(snap(actor).context.isCritical).toBe(false);
     expect(draftOf(actor).getSnapshot().context.notice).toBeNull();
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
@@ -347,11 +406,11 @@ describe('review machine: drafts through its draft child (issue 16 Never lose wo
     const { actor, ready } = start({ drafts });
     await ready();
     expect(draftOf(actor).getSnapshot().context.notice).toBe('offered');
-    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(false);
+    expect(modelOf(snap(actor).context)?.rows.sunroof.checked).toBe(false);
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS * 2);
     expect(drafts.entries.get(KEY)?.version).toBe(version);
     draftOf(actor).send({ type: 'RESTORE' });
-    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
+    expect(modelOf(snap(actor).context)?.rows.sunroof.checked).toBe(true);
     expect(snap(actor).context.remarks).toEqual({ sunroof: 'Leaks' });
     expect(draftOf(actor).getSnapshot().context.notice).toBe('restored');
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
@@ -366,8 +425,8 @@ describe('review machine: drafts through its draft child (issue 16 Never lose wo
     actor.send({ type: 'EDIT', edit: { type: 'check', key: 'abs', checked: true } });
     draftOf(actor).send({ type: 'DISCARD' });
     expect(draftOf(actor).getSnapshot().context.notice).toBeNull();
-    expect(snap(actor).context.model?.rows.abs.checked).toBe(true);
-    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(false);
+    expect(modelOf(snap(actor).context)?.rows.abs.checked).toBe(true);
+    expect(modelOf(snap(actor).context)?.rows.sunroof.checked).toBe(false);
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
     expect(payloadOf(drafts)?.edits).toEqual([{ type: 'check', key: 'abs', checked: true }]);
   });
@@ -406,7 +465,7 @@ describe('review machine: drafts through its draft child (issue 16 Never lose wo
     const reader = start({ drafts, canEdit: false });
     await reader.ready();
     expect(snap(reader.actor).hasTag('readOnly')).toBe(true);
-    expect(snap(reader.actor).context.model?.rows.sunroof.checked).toBe(false);
+    expect(modelOf(snap(reader.actor).context)?.rows.sunroof.checked).toBe(false);
     expect(drafts.entries.has(KEY)).toBe(true);
     const keyless = start({ draftKey: null });
     await keyless.ready();
@@ -425,7 +484,7 @@ describe('review machine: drafts through its draft child (issue 16 Never lose wo
     await load.settle({ ok: { inspection: inspectionOf(), registry: null, options: {} } });
     await vi.advanceTimersByTimeAsync(0);
     expect(snap(actor).hasTag('ready')).toBe(true);
-    expect(snap(actor).context.model?.rows.sunroof.checked).toBe(true);
+    expect(modelOf(snap(actor).context)?.rows.sunroof.checked).toBe(true);
     expect(payloadOf(drafts)?.edits).toHaveLength(1);
   });
 });
@@ -466,9 +525,9 @@ describe('review machine: submitting is the submission machine, a child of editi
     await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
     expect(drafts.entries.has(KEY)).toBe(true);
     const c = snap(actor).context;
-    snap(actor).children.submission!.send({ type: 'SUBMIT', model: c.model!, inspection: c.inspection!, isCritical: true, isDummy: false, reviewStartTime: '2026-11-23 10:00:00' });
+    snap(actor).children.submission!.send({ type: 'SUBMIT', model: modelOf(c)!, inspection: c.inspection!, isCritical: true, isDummy: false, reviewStartTime: '2026-11-23 10:00:00' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(validateBeforeSubmit(c.model!, { isDummy: false })).toBeNull();
+    expect(validateBeforeSubmit(modelOf(c)!, { isDummy: false })).toBeNull();
     expect(posted).toHaveLength(1);
     expect(snap(actor).hasTag('submitted')).toBe(true);
     expect(drafts.entries.has(KEY)).toBe(false);
@@ -478,7 +537,7 @@ describe('review machine: submitting is the submission machine, a child of editi
     const { actor, load } = withSubmission(206);
     await load.settle({ ok: { inspection: inspectionOf(), registry: null, options: {} } });
     const c = snap(actor).context;
-    snap(actor).children.submission!.send({ type: 'SUBMIT', model: c.model!, inspection: c.inspection!, isCritical: false, isDummy: false, reviewStartTime: '2026-11-23 10:00:00' });
+    snap(actor).children.submission!.send({ type: 'SUBMIT', model: modelOf(c)!, inspection: c.inspection!, isCritical: false, isDummy: false, reviewStartTime: '2026-11-23 10:00:00' });
     await vi.advanceTimersByTimeAsync(0);
     expect(snap(actor).hasTag('loading')).toBe(true);
     expect(load.calls).toHaveLength(2);

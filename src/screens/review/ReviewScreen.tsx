@@ -2,7 +2,7 @@
  * /review/{carId} and /re-inspection/{carId}?version= (spec 000 §2, §4): every row generated from the car config
  * and rendered from the engine's ReviewModel; only the assignee edits and submits, everyone else reads.
  */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -13,7 +13,7 @@ import type { Edit, ReviewModel, RowState, Tab } from '../../engine/types.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
 import { isDocumentGroup, panelsOn, showsDocumentPopup } from '../../engine/product.ts';
 import type { RemarkTarget } from '../../api/review.ts';
-import { hasUnsavedWork, reviewDraft, reviewMachine, reviewSubmission, type ReviewLoaded, type UploadRequest } from '../../machines/review.machine.ts';
+import { editReview, hasUnsavedWork, reviewDraft, reviewMachine, reviewSubmission, type ReviewLoaded, type UploadRequest } from '../../machines/review.machine.ts';
 import { draftActors } from '../../machines/review-draft.machine.ts';
 import type { LoginData } from '../../api/session.ts';
 import { saveRemark, setReviewStartTime, uploadImage } from '../../api/review.ts';
@@ -25,7 +25,8 @@ import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { DraftBar } from '../../components/DraftBar.tsx';
 import { reviewAccess, type ReviewAccess } from './access.ts';
-import { ModelContext, RowContext, storeOfActor, useModel, type ModelStore, type ReviewRowContext } from './context.ts';
+import type { ModelStore } from '../../engine/store.ts';
+import { ModelContext, RowContext, useModel, type ReviewRowContext } from './context.ts';
 import { useLeaveGuard } from './leave-guard.ts';
 import { CustomerDocsPopup } from './CustomerDocsPopup.tsx';
 import { ImageEditor } from './ImageEditor.tsx';
@@ -139,19 +140,23 @@ function Review({ actor, store, inspection, session, access, recorder, recording
   const tab = useSelector(actor, (s) => s.context.tab);
   const isCritical = useSelector(actor, (s) => s.context.isCritical);
   const isDummy = useSelector(actor, (s) => s.context.isDummy);
-  const onEdit = useCallback((edit: Edit) => actor.send({ type: 'EDIT', edit }), [actor]);
+  const onEdit = useCallback((edit: Edit) => editReview(actor, edit), [actor]);
   const setTab = useCallback((next: Tab) => actor.send({ type: 'SET_TAB', tab: next }), [actor]);
   const reload = useCallback(() => actor.send({ type: 'RELOAD' }), [actor]);
   const remarkText = useCallback((key: string) => actor.getSnapshot().context.remarks[key] ?? '', [actor]);
   const onRemarkText = useCallback((key: string, text: string) => actor.send({ type: 'REMARK_TEXT', key, text }), [actor]);
   const submission = useSelector(actor, (s) => s.children.submission);
-  const unsaved = useSelector(actor, (s) => s.hasTag('editing') && !s.hasTag('submitted') && hasUnsavedWork(s.context));
+  // An edit changes the model, not the machine's snapshot: whether there are edits is read from the model's store.
+  const edited = useSyncExternalStore(store.subscribe, () => (store.getModel().edits?.length ?? 0) > 0);
+  const open = useSelector(actor, (s) => s.hasTag('editing') && !s.hasTag('submitted'));
+  const unsavedBesideEdits = useSelector(actor, (s) => hasUnsavedWork(s.context));
+  const unsaved = open && (edited || unsavedBesideEdits);
   const confirmLeave = useLeaveGuard(unsaved);
   const [reviewStartTime] = useState(() => dayjs().format('YYYY-MM-DD HH:mm:ss'));
   const urls = useSelector(actor, (s) => s.context.urls);
   const [editing, setEditing] = useState<RowState | null>(null);
   // Goes to a row in any tab: switches the tab, scrolls the row into view and focuses its first control.
-  const candidates = useCallback(() => modelRows(actor.getSnapshot().context.model!), [actor]);
+  const candidates = useCallback(() => modelRows(store.getModel()), [store]);
   const { jump, overlay, setOverlay, goToRow, nextErrorRow } = useRowNavigation({ rows: candidates, showGroup: (group) => setTab(group as Tab) });
   useReviewKeys({
     shortcuts: CAR_SHORTCUTS,
@@ -159,8 +164,7 @@ function Review({ actor, store, inspection, session, access, recorder, recording
     tab: () => actor.getSnapshot().context.tab,
     goToRow,
     moveGroup: (delta) => {
-      const { model: now, tab: shown } = actor.getSnapshot().context;
-      const next = now && stepGroup(now.config.product.tabs, shown, delta);
+      const next = stepGroup(store.getModel().config.product.tabs, actor.getSnapshot().context.tab, delta);
       if (next) setTab(next as Tab);
     },
     openFinder: () => setOverlay('finder'),
@@ -338,9 +342,8 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
   );
   const failed = useSelector(actor, (s) => (s.hasTag('failed') ? s.context.error : null));
   const inspection = useSelector(actor, (s) => (s.hasTag('ready') ? s.context.inspection : null));
-  // Whether there is a model, not the model: the screen's parts subscribe to what they show of it.
-  const hasModel = useSelector(actor, (s) => s.context.model !== null);
-  const store = useMemo(() => storeOfActor(actor, (s) => s.context.model), [actor]);
+  // The model's store, one per load, not the model: the screen's parts subscribe to what they show of it.
+  const store = useSelector(actor, (s) => s.context.store);
   const access = useMemo(
     () => (inspection ? reviewAccess(engine.config, inspection, session.email, versionStatus) : null),
     [engine.config, inspection, session.email, versionStatus],
@@ -353,7 +356,7 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
       </main>
     );
   }
-  if (!inspection || !hasModel || !access) {
+  if (!inspection || !store || !access) {
     return (
       <main className="page">
         <p>Loading...</p>

@@ -6,7 +6,8 @@ import { memo, useContext, useEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { isDocumentGroup, panelRows } from '../../engine/product.ts';
 import type { ReviewModel, RowState, Scalar, Tab } from '../../engine/types.ts';
-import { fixedStore, ModelContext, useModel } from './context.ts';
+import { fixedStore } from '../../engine/store.ts';
+import { ModelContext, useModel } from './context.ts';
 import { ImagesPanel } from './ImagesPanel.tsx';
 import { ReviewRow } from './ReviewRow.tsx';
 import { firstControl } from './shortcuts.ts';
@@ -76,7 +77,7 @@ export interface RowJump {
 }
 
 interface Props {
-  /** The model to show; without it the rows read the ModelContext's store (the review route's machine). */
+  /** The model to show; without it the rows read the ModelContext's store (the review's model store). */
   model?: ReviewModel;
   tab: Tab;
   urls: Readonly<Record<string, string>>;

@@ -499,6 +499,21 @@ describe('never lose work (issue 16): drafts per inspection and user', () => {
     expect(ask()).toBe(true);
   });
 
+  it('a value typed is unsent work too: closing the tab asks (the edit reaches the model, not the machine)', async () => {
+    serve();
+    renderReview('/review/77', undefined, { drafts: memoryDrafts() });
+    await screen.findByRole('heading', { name: 'APT0077' });
+    const ask = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(ask()).toBe(false);
+    // A change event alone: no click or focus that would re-render the screen for another reason.
+    act(() => void fireEvent.change(within(row('Customer Name')).getByRole('textbox', { name: 'Customer Name new value' }), { target: { value: 'R. SHARMA' } }));
+    expect(ask()).toBe(true);
+  });
+
   it('the ← button to the list asks first when there is unsent work, and stays when the reviewer says no', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     serve();
