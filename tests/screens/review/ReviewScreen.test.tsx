@@ -485,29 +485,27 @@ describe('never lose work (issue 16): drafts per inspection and user', () => {
     await waitFor(() => expect(drafts.entries.has(draftKey(REVIEWER, '77'))).toBe(false));
   });
 
-  it('closing the tab with unsent work asks first; a review with nothing done does not', async () => {
+  /** Opens the review with nothing done; answers whether closing the tab would ask first. */
+  async function openAskingOnClose(): Promise<() => boolean> {
     serve();
     renderReview('/review/77', undefined, { drafts: memoryDrafts() });
     await screen.findByRole('heading', { name: 'APT0077' });
-    const ask = () => {
+    return () => {
       const event = new Event('beforeunload', { cancelable: true });
       window.dispatchEvent(event);
       return event.defaultPrevented;
     };
+  }
+
+  it('closing the tab with unsent work asks first; a review with nothing done does not', async () => {
+    const ask = await openAskingOnClose();
     expect(ask()).toBe(false);
     await userEvent.click(within(row('Customer Name')).getByRole('checkbox'));
     expect(ask()).toBe(true);
   });
 
   it('a value typed is unsent work too: closing the tab asks (the edit reaches the model, not the machine)', async () => {
-    serve();
-    renderReview('/review/77', undefined, { drafts: memoryDrafts() });
-    await screen.findByRole('heading', { name: 'APT0077' });
-    const ask = () => {
-      const event = new Event('beforeunload', { cancelable: true });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
+    const ask = await openAskingOnClose();
     expect(ask()).toBe(false);
     // A change event alone: no click or focus that would re-render the screen for another reason.
     act(() => void fireEvent.change(within(row('Customer Name')).getByRole('textbox', { name: 'Customer Name new value' }), { target: { value: 'R. SHARMA' } }));
