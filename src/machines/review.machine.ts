@@ -1,12 +1,12 @@
 /**
  * One review of one inspection (issue 10 'Flows are machines', issue 16 'Never lose work'), for any review product:
- * the product's engine comes in the input. Loading → (error | ready); ready runs five regions side by side:
- * `mode` (readOnly or editing: only the editor's edits reach `engine.apply`, as EDIT or through `editReview`), `registry` (registry data `loadReview`
- * did not bring is loaded after the rows show, then the model is re-evaluated with it), `sync` (idle or refreshing the
- * inspection after an upload, keeping the edits), `uploads` (idle or uploading an image: the `uploadImage` actor, then
- * a masked picture's mask edit and a refresh), `audioRemarks` (idle or sending a recorded remark: the
- * `uploadAudioRemark` actor; the recording is kept until the server has it, in the draft too, so a failure or a reload can send it again) and
- * `outcome` (open, or submitted).
+ * the product's engine comes in the input. Loading → (error | ready); ready runs six regions side by side:
+ * `mode` (readOnly or editing: only the editor's edits reach `engine.apply`, as EDIT or through `editReview`),
+ * `registry` (registry data `loadReview` did not bring is loaded after the rows show, then the model is re-evaluated
+ * with it), `sync` (idle or refreshing the inspection after an upload, keeping the edits), `uploads` (idle or
+ * uploading an image: the `uploadImage` actor, then a masked picture's mask edit and a refresh), `audioRemarks` (idle
+ * or sending a recorded remark: the `uploadAudioRemark` actor; the recording is kept until the server has it, in the
+ * draft too, so a failure or a reload can send it again) and `outcome` (open, or submitted).
  *
  * Drafts (issue 16 'Never lose work') are the draft machine every review product uses, invoked here as the child
  * `draft` for as long as a loaded review is open, rather than a hook beside the machine: the review holds the engine
