@@ -3,7 +3,7 @@
  * for every review product. The machines decide when to read, write and clear; this file only stores. A browser
  * without IndexedDB (or one that refuses it) keeps no drafts: every call then resolves quietly.
  */
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import { markLoad } from './load-marks.ts';
 
 /** A reviewer's draft of one record of any review product: the product's own payload, tagged with the version it was made on. */
@@ -47,7 +47,14 @@ export const indexedDbDrafts: DraftStore = {
   },
   async save(key, draft) {
     const s = idb();
-    if (s) await set(key, draft, s).catch(() => undefined);
+    if (!s) return;
+    // Committed as soon as it is asked for, not when the task ends: a write started as the page goes away (the draft
+    // machine's FLUSH on pagehide) is otherwise dropped with the page.
+    await s('readwrite', (objects) => {
+      objects.put(draft, key);
+      objects.transaction.commit?.();
+      return promisifyRequest(objects.transaction);
+    }).catch(() => undefined);
   },
   async clear(key) {
     const s = idb();

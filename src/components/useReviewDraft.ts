@@ -8,7 +8,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { indexedDbDrafts, type DraftStore } from '../api/drafts.ts';
-import { draftActors, draftMachine, type DraftNotice } from '../machines/review-draft.machine.ts';
+import { draftActors, draftMachine, type DraftEvent, type DraftNotice } from '../machines/review-draft.machine.ts';
 
 export interface ReviewDraftOptions<P> {
   /** Draft store key (per record and user); null keeps no draft (a read-only view). */
@@ -37,6 +37,24 @@ export interface ReviewDraft {
   unsaved: boolean;
 }
 
+/**
+ * Writes a pending draft at once when the page goes away or out of sight (pagehide, a hidden tab): a change made in
+ * the last DRAFT_DELAY_MS before a reload or a closed tab is kept too.
+ */
+export function useFlushDraftOnHide(draft: { send(event: DraftEvent): void } | null | undefined): void {
+  useEffect(() => {
+    if (!draft) return;
+    const flush = () => draft.send({ type: 'FLUSH' });
+    const onVisibility = () => document.visibilityState === 'hidden' && flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [draft]);
+}
+
 export function useReviewDraft<P>({ draftKey, version, payload, parse, apply, done = false, store = indexedDbDrafts }: ReviewDraftOptions<P>): ReviewDraft {
   /** The draft last handed over held nothing of the payload's shape: it is dropped, not shown as restored. */
   const restoredNothing = useRef(false);
@@ -53,6 +71,7 @@ export function useReviewDraft<P>({ draftKey, version, payload, parse, apply, do
     draftMachine.provide({ actors: draftActors(store), actions: { handOver: (_, params) => handOver.current(params.payload) } }),
     { input: { key: draftKey, version } },
   );
+  useFlushDraftOnHide(actor);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const notice = useSelector(actor, (s) => s.context.notice);
   const submitted = useSelector(actor, (s) => s.hasTag('submitted'));

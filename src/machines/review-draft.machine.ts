@@ -4,13 +4,14 @@
  * bike review, the refurbishment review and the GS unflag form run it through `useReviewDraft`. Each tells it what the
  * reviewer has done (a product payload) and it keeps that in the draft store.
  *
- * loading ──▶ ready (clean ⇄ pending ──after DRAFT_DELAY_MS──▶ saving) ──SUBMITTED──▶ submitted (draft cleared)
+ * loading ──▶ ready (clean ⇄ pending ──after DRAFT_DELAY_MS or FLUSH──▶ saving) ──SUBMITTED──▶ submitted (cleared)
  *
  * A stored draft of the same version is handed back at once ('restored', the `handOver` action); one made on another
  * version of the record or config is only offered until RESTORE. `opened` says the stored draft has been read (the
  * owner shows nothing editable before). A change (CHANGE) is written within DRAFT_DELAY_MS, never in the change's own
- * step; CHANGE with a null payload (nothing the server does not have) removes the draft. An owner that gives
- * `current` (what it holds now) has each write take that, and may leave out CHANGEs while one is due (`writeIsDue`).
+ * step, or at once on FLUSH (the page is going away); CHANGE with a null payload (nothing the server does not have)
+ * removes the draft. An owner that gives `current` (what it holds now) has each write take that, and may leave out
+ * CHANGEs while one is due (`writeIsDue`).
  */
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { DraftStore, StoredDraft } from '../api/drafts.ts';
@@ -59,7 +60,7 @@ export interface DraftContext {
   current: (() => unknown) | null;
 }
 
-export type DraftEvent = { type: 'CHANGE'; payload: unknown } | { type: 'RESTORE' } | { type: 'DISCARD' } | { type: 'SUBMITTED' };
+export type DraftEvent = { type: 'CHANGE'; payload: unknown } | { type: 'RESTORE' } | { type: 'DISCARD' } | { type: 'SUBMITTED' } | { type: 'FLUSH' };
 
 /** The draft machine's actors on a store (IndexedDB in the app, memory in tests): what every owner of a draft provides. */
 export function draftActors(store: DraftStore) {
@@ -144,7 +145,12 @@ export const draftMachine = setup({
         pending: {
           tags: 'unsaved',
           // Not reset by later changes: the first change of a burst is written within DRAFT_DELAY_MS.
-          after: { [DRAFT_DELAY_MS]: [{ guard: 'keepsDrafts', target: 'saving' }, { target: 'clean', actions: assign({ dirty: false }) }] },
+          after: { [DRAFT_DELAY_MS]: 'writing' },
+          // The page is going away (or out of sight): written now rather than after the delay.
+          on: { FLUSH: 'writing' },
+        },
+        writing: {
+          always: [{ guard: 'keepsDrafts', target: 'saving' }, { target: 'clean', actions: assign({ dirty: false }) }],
         },
         saving: {
           tags: 'unsaved',

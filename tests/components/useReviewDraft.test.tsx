@@ -56,3 +56,28 @@ describe("useReviewDraft: a stored draft reaches the product only through the pr
     }
   });
 });
+
+describe('useReviewDraft: the page going away (issue 16)', () => {
+  it('a change still waiting for its write is written at once on pagehide, and when the tab is hidden', async () => {
+    for (const leave of ['pagehide', 'hidden'] as const) {
+      const store = memoryDrafts();
+      const apply = vi.fn();
+      let payload: Payload | null = null;
+      const hook = renderHook(() => useReviewDraft<Payload>({ draftKey: KEY, version: 'v1', payload, parse, apply, store }));
+      await waitFor(() => expect(hook.result.current.loading).toBe(false));
+      payload = { notes: ['Dent on the tank'] };
+      hook.rerender();
+      expect(store.entries.has(KEY)).toBe(false);
+      act(() => {
+        if (leave === 'pagehide') window.dispatchEvent(new Event('pagehide'));
+        else {
+          vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+          document.dispatchEvent(new Event('visibilitychange'));
+        }
+      });
+      expect(store.entries.get(KEY)).toMatchObject({ version: 'v1', payload: { notes: ['Dent on the tank'] } });
+      vi.restoreAllMocks();
+      hook.unmount();
+    }
+  });
+});

@@ -114,6 +114,26 @@ describe('drafts', () => {
   });
 });
 
+describe('drafts: the page going away', () => {
+  it('a value typed just before a reload is kept: the pending draft is written as the page goes away', async () => {
+    const target = await claim(api, () => true, 'to type into');
+    const context = await signedInContext(browser, baseURL, REVIEWER);
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await laterForCustomerDocuments(page);
+    await page.goto(`${baseURL}/review/${target.carId}`);
+    const field = (await reviewRow(page, 'carDetails.registrationNumber')).getByRole('textbox', { name: 'Registration Number new value' });
+    await field.fill('');
+    // Typed as one burst and reloaded at once: the draft's delayed write never comes on this page.
+    await field.pressSequentially('ka05mn4321');
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+    const again = (await reviewRow(page, 'carDetails.registrationNumber')).getByRole('textbox', { name: 'Registration Number new value' });
+    expect(await again.inputValue()).toBe('KA05MN4321');
+    await context.close();
+  });
+});
+
 describe('drafts: a recorded remark', () => {
   it('one the server had not confirmed is kept in the draft: after a reload it waits with Send again, and sent, it is stored', async () => {
     const target = await claim(api, async (d) => submittable(api, d, await edits(d)), 'with an editable registration number');

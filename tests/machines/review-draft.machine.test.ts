@@ -79,6 +79,30 @@ describe('draft machine (issue 16 Never lose work, every product)', () => {
     expect(writeIsDue(actor.getSnapshot())).toBe(false);
   });
 
+  it('FLUSH (the page going away) writes a pending change at once; with nothing pending it writes nothing', async () => {
+    const { actor, drafts, saves } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'FLUSH' });
+    expect(saves).toHaveLength(0);
+    actor.send({ type: 'CHANGE', payload: { edits: [1] } });
+    actor.send({ type: 'FLUSH' });
+    expect(saves).toEqual([expect.objectContaining({ version: VERSION, payload: { edits: [1] } })]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drafts.entries.get(KEY)).toMatchObject({ payload: { edits: [1] } });
+    // The delay's timer went with the pending state: no second write.
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS * 2);
+    expect(saves).toHaveLength(1);
+  });
+
+  it('FLUSH keeps nothing without a key (a read-only view)', async () => {
+    const { actor, saves } = start({ key: null });
+    actor.send({ type: 'CHANGE', payload: { edits: [1] } });
+    actor.send({ type: 'FLUSH' });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(saves).toEqual([]);
+    expect(actor.getSnapshot().hasTag('unsaved')).toBe(false);
+  });
+
   it('hands back a draft of the same version at once and says so; a null change removes it', async () => {
     const drafts = memoryDrafts<StoredDraft>();
     drafts.entries.set(KEY, stored({ reason: 'half' }));

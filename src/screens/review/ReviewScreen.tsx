@@ -24,6 +24,7 @@ import { showError, showSuccess } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { DraftBar } from '../../components/DraftBar.tsx';
+import { useFlushDraftOnHide } from '../../components/useReviewDraft.ts';
 import { reviewAccess, type ReviewAccess } from './access.ts';
 import type { ModelStore } from '../../engine/store.ts';
 import { ModelContext, RowContext, useModel, type ReviewRowContext } from './context.ts';
@@ -78,10 +79,11 @@ async function loadReview(carId: string, role: string | null): Promise<ReviewLoa
   return { inspection, registry: null, options: { role, duplicateKeyConfig: config.duplicateKeyConfig } };
 }
 
-/** The shared draft bar on the review's draft child (the draft machine every product uses). */
+/** The shared draft bar on the review's draft child (the draft machine every product uses), which also writes it as the page goes away. */
 function ReviewDraftBar({ actor }: { actor: ReviewActor }) {
   const draft = useSelector(actor, (s) => s.children.draft);
   const notice = useSelector(draft, (s) => s?.context.notice ?? null);
+  useFlushDraftOnHide(draft);
   if (!draft) return null;
   return <DraftBar notice={notice} onRestore={() => draft.send({ type: 'RESTORE' })} onDiscard={() => draft.send({ type: 'DISCARD' })} />;
 }
