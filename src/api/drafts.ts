@@ -3,7 +3,7 @@
  * for every review product. The machines decide when to read, write and clear; this file only stores. A browser
  * without IndexedDB (or one that refuses it) keeps no drafts: every call then resolves quietly.
  */
-import { createStore, del, get, promisifyRequest, type UseStore } from 'idb-keyval';
+import { createStore, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import { markLoad } from './load-marks.ts';
 
 /** A reviewer's draft of one record of any review product: the product's own payload, tagged with the version it was made on. */
@@ -35,6 +35,20 @@ function isDraft(value: unknown): value is StoredDraft {
   return typeof value === 'object' && value !== null && typeof (value as { version?: unknown }).version === 'string' && 'payload' in value;
 }
 
+/**
+ * One change to the drafts, committed as soon as it is asked for rather than when the task ends: a write or a removal
+ * started as the page goes away (the draft machine's FLUSH on pagehide) is otherwise dropped with the page.
+ */
+async function write(change: (objects: IDBObjectStore) => void): Promise<void> {
+  const s = idb();
+  if (!s) return;
+  await s('readwrite', (objects) => {
+    change(objects);
+    objects.transaction.commit?.();
+    return promisifyRequest(objects.transaction);
+  }).catch(() => undefined);
+}
+
 /** Every product's drafts, in IndexedDB. */
 export const indexedDbDrafts: DraftStore = {
   async load(key) {
@@ -45,21 +59,8 @@ export const indexedDbDrafts: DraftStore = {
     markLoad('draft read');
     return isDraft(found) ? found : null;
   },
-  async save(key, draft) {
-    const s = idb();
-    if (!s) return;
-    // Committed as soon as it is asked for, not when the task ends: a write started as the page goes away (the draft
-    // machine's FLUSH on pagehide) is otherwise dropped with the page.
-    await s('readwrite', (objects) => {
-      objects.put(draft, key);
-      objects.transaction.commit?.();
-      return promisifyRequest(objects.transaction);
-    }).catch(() => undefined);
-  },
-  async clear(key) {
-    const s = idb();
-    if (s) await del(key, s).catch(() => undefined);
-  },
+  save: (key, draft) => write((objects) => objects.put(draft, key)),
+  clear: (key) => write((objects) => objects.delete(key)),
 };
 
 /** A store in memory (tests, and browsers without IndexedDB where a reload loses it anyway). */

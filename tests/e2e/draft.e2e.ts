@@ -115,7 +115,7 @@ describe('drafts', () => {
 });
 
 describe('drafts: the page going away', () => {
-  it('a value typed just before a reload is kept: the pending draft is written as the page goes away', async () => {
+  it('a value typed just before a reload is kept, and a draft discarded just before one stays gone: the pending write is made as the page goes away', async () => {
     const target = await claim(api, () => true, 'to type into');
     const context = await signedInContext(browser, baseURL, REVIEWER);
     const page = await context.newPage();
@@ -130,6 +130,13 @@ describe('drafts: the page going away', () => {
     await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
     const again = (await reviewRow(page, 'carDetails.registrationNumber')).getByRole('textbox', { name: 'Registration Number new value' });
     expect(await again.inputValue()).toBe('KA05MN4321');
+
+    // Discarded and reloaded at once: the removal is kept too, so nothing comes back.
+    await page.getByRole('status').filter({ hasText: 'Draft restored' }).getByRole('button', { name: 'Discard' }).click();
+    await page.reload();
+    await (await reviewRow(page, 'carDetails.registrationNumber')).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: /draft/i }).count()).toBe(0);
+    expect(await storedDrafts(page)).toEqual({});
     await context.close();
   });
 });
