@@ -38,17 +38,20 @@ export interface ReviewDraft {
 }
 
 /**
- * Writes a pending draft at once when the page goes away or out of sight (pagehide, a hidden tab): a change made in
- * the last DRAFT_DELAY_MS before a reload or a closed tab is kept too.
+ * Writes a pending draft at once when the page goes away or out of sight (beforeunload, pagehide, a hidden tab): a
+ * change made in the last DRAFT_DELAY_MS before a reload or a closed tab is kept too.
  */
 export function useFlushDraftOnHide(draft: { send(event: DraftEvent): void } | null | undefined): void {
   useEffect(() => {
     if (!draft) return;
     const flush = () => draft.send({ type: 'FLUSH' });
     const onVisibility = () => document.visibilityState === 'hidden' && flush();
+    // beforeunload too: it comes first, and while the leave prompt waits the write has time to land.
+    window.addEventListener('beforeunload', flush);
     window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
+      window.removeEventListener('beforeunload', flush);
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', onVisibility);
     };

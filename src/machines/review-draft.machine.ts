@@ -155,6 +155,8 @@ export const draftMachine = setup({
         saving: {
           tags: 'unsaved',
           entry: assign({ dirty: false }),
+          // Changes made since this write began are written at once too (IndexedDB applies the writes in order).
+          on: { FLUSH: { guard: 'dirty', target: 'saving', reenter: true } },
           invoke: {
             src: 'saveDraft',
             input: ({ context }) => {

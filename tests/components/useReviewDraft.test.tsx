@@ -58,8 +58,8 @@ describe("useReviewDraft: a stored draft reaches the product only through the pr
 });
 
 describe('useReviewDraft: the page going away (issue 16)', () => {
-  it('a change still waiting for its write is written at once on pagehide, and when the tab is hidden', async () => {
-    for (const leave of ['pagehide', 'hidden'] as const) {
+  it('a change still waiting for its write is written at once on beforeunload, on pagehide and when the tab is hidden', async () => {
+    for (const leave of ['beforeunload', 'pagehide', 'hidden'] as const) {
       const store = memoryDrafts();
       const apply = vi.fn();
       let payload: Payload | null = null;
@@ -69,7 +69,7 @@ describe('useReviewDraft: the page going away (issue 16)', () => {
       hook.rerender();
       expect(store.entries.has(KEY)).toBe(false);
       act(() => {
-        if (leave === 'pagehide') window.dispatchEvent(new Event('pagehide'));
+        if (leave !== 'hidden') window.dispatchEvent(new Event(leave));
         else {
           vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
           document.dispatchEvent(new Event('visibilitychange'));

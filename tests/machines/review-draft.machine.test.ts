@@ -94,6 +94,36 @@ describe('draft machine (issue 16 Never lose work, every product)', () => {
     expect(saves).toHaveLength(1);
   });
 
+  it('FLUSH during a write makes another at once when something changed since it began, with the latest', async () => {
+    let finish: () => void = () => undefined;
+    const saves: unknown[] = [];
+    const actor = createActor(
+      draftMachine.provide({
+        actors: {
+          ...draftActors(memoryDrafts<StoredDraft>()),
+          saveDraft: fromPromise(async ({ input }) => {
+            saves.push(input.draft?.payload);
+            if (saves.length === 1) await new Promise<void>((resolve) => (finish = resolve));
+          }),
+        },
+      }),
+      { input: { key: KEY, version: VERSION } },
+    ).start();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'CHANGE', payload: { edits: [1] } });
+    actor.send({ type: 'FLUSH' });
+    expect(saves).toEqual([{ edits: [1] }]);
+    actor.send({ type: 'FLUSH' });
+    expect(saves).toHaveLength(1);
+    actor.send({ type: 'CHANGE', payload: { edits: [1, 2] } });
+    actor.send({ type: 'FLUSH' });
+    expect(saves).toEqual([{ edits: [1] }, { edits: [1, 2] }]);
+    finish();
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS * 2);
+    expect(saves).toHaveLength(2);
+    expect(actor.getSnapshot().hasTag('unsaved')).toBe(false);
+  });
+
   it('FLUSH keeps nothing without a key (a read-only view)', async () => {
     const { actor, saves } = start({ key: null });
     actor.send({ type: 'CHANGE', payload: { edits: [1] } });
