@@ -148,11 +148,9 @@ function Review({ actor, store, inspection, session, access, recorder, recording
   const remarkText = useCallback((key: string) => actor.getSnapshot().context.remarks[key] ?? '', [actor]);
   const onRemarkText = useCallback((key: string, text: string) => actor.send({ type: 'REMARK_TEXT', key, text }), [actor]);
   const submission = useSelector(actor, (s) => s.children.submission);
-  // An edit changes the model, not the machine's snapshot: whether there are edits is read from the model's store.
+  // An edit changes the model, not the machine's snapshot: the model's store tells the screen when edits appear.
   const edited = useSyncExternalStore(store.subscribe, () => (store.getModel().edits?.length ?? 0) > 0);
-  const open = useSelector(actor, (s) => s.hasTag('editing') && !s.hasTag('submitted'));
-  const unsavedBesideEdits = useSelector(actor, (s) => hasUnsavedWork(s.context));
-  const unsaved = open && (edited || unsavedBesideEdits);
+  const unsaved = useSelector(actor, (s) => s.hasTag('editing') && !s.hasTag('submitted') && (edited || hasUnsavedWork(s.context)));
   const confirmLeave = useLeaveGuard(unsaved);
   const [reviewStartTime] = useState(() => dayjs().format('YYYY-MM-DD HH:mm:ss'));
   const urls = useSelector(actor, (s) => s.context.urls);
