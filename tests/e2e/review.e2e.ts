@@ -411,4 +411,23 @@ describe('issue 18 typing in an upper-cased field', () => {
     await expect.poll(() => input.inputValue()).toBe('MH01ABCD12');
     await page.context().close();
   });
+
+  it("the countdown's tick every second lays out the countdown's text alone, not the page from its root", async () => {
+    const target = await claim(api, (d) => rowVisibleAndEditable(d, 'registrationNumber'), 'with an editable registration number');
+    const { page } = await reviewPage(REVIEWER, target.carId);
+    // The lookups and pictures that arrive after the rows have their own layouts: traced once they are in.
+    await page.waitForLoadState('networkidle');
+    const timer = page.getByRole('timer', { name: 'Review time left' });
+    const first = await timer.textContent();
+    await browser.startTracing(page, { categories: ['devtools.timeline'] });
+    await expect.poll(() => timer.textContent()).not.toBe(first);
+    await page.waitForTimeout(1100);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; args?: { beginData?: { dirtyObjects: number; partialLayout: boolean } } }[] };
+    const layouts = trace.traceEvents.filter((e) => e.name === 'Layout' && e.args?.beginData).map((e) => e.args!.beginData!);
+    // A tick at least; each a layout of the countdown's box and its text (without the boundary: 9 boxes from the root).
+    expect(layouts.length).toBeGreaterThanOrEqual(1);
+    expect(layouts.filter((l) => !l.partialLayout || l.dirtyObjects > 2)).toEqual([]);
+    expect(await timer.textContent()).toMatch(/^0[0-2]:[0-5]\d$/);
+    await page.context().close();
+  });
 });

@@ -37,7 +37,7 @@ function Countdown({ assignedAt }: { assignedAt: string | null | undefined }) {
         aria-label="Review time left"
         title="Time left of the 3-minute review target, counted from when the inspection was assigned to you"
       >
-        {formatCountdown(snapshot.context.remainingMs)}
+        <span className="countdown-time">{formatCountdown(snapshot.context.remainingMs)}</span>
       </span>
       {expired && (
         <span role="status" className="countdown-note">
