@@ -7,6 +7,7 @@ import { subscribeAutoAssignment } from '../../api/live.ts';
 import { fetchLocationStore, type Assignee, type CityStores } from '../../api/main.ts';
 import { useSession } from '../../session/useSession.ts';
 import { SelectField } from '../../components/SelectField.tsx';
+import { useNow } from '../../components/useNow.ts';
 import { listTypeLabel } from '../../products/gs-unflagging/unflag.ts';
 import { UNFLAG_CONFIG } from '../../machines/unflag.machine.ts';
 import { assigneeOptions, centreOptions, cityOptions, keepCentres } from '../inspections/filters.ts';
@@ -50,14 +51,10 @@ export function GsListScreen() {
   const [error, setError] = useState<string | null>(null);
   const [cities, setCities] = useState<CityStores[]>([]);
   const [assignees, setAssignees] = useState<Assignee[]>([]);
-  const [now, setNow] = useState(() => Date.now());
+  // Every second: each row shows the time since the car was flagged, to the second.
+  const now = useNow(1000);
   const [reloads, setReloads] = useState(0);
   const email = session?.email ?? '';
-
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
 
   useEffect(() => {
     fetchLocationStore().then(setCities, () => setCities([]));

@@ -16,6 +16,7 @@ import { InspectionFilters, NO_FILTERS, type FilterValues } from './InspectionFi
 import { InspectionTable } from './InspectionTable.tsx';
 import { readStored, STORED_ASSIGNEE, STORED_CATEGORY, writeStored } from './filters.ts';
 import { usePages, type PagesOptions } from '../../components/usePages.ts';
+import { useNow } from '../../components/useNow.ts';
 
 const MINUTE = 60_000;
 
@@ -27,16 +28,6 @@ const INSPECTION_PAGES: PagesOptions<Omit<ListFilters, 'page'>, InspectionListRo
   errorText: (error) => (error as Error).message,
 };
 
-/** 'now', re-read every minute so the timer dots change colour while the list is open. */
-function useNow(every = MINUTE): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), every);
-    return () => window.clearInterval(id);
-  }, [every]);
-  return now;
-}
-
 /** /inspection: the reviewer's queue (spec 000 §2 'Inspection list'). */
 export function InspectionListScreen() {
   const session = useSession();
@@ -45,7 +36,8 @@ export function InspectionListScreen() {
 
 function InspectionList({ session }: { session: LoginData }) {
   const navigate = useNavigate();
-  const now = useNow();
+  // Every minute, so the timer dots change colour while the list is open.
+  const now = useNow(MINUTE);
   const [filters, setFilters] = useState<FilterValues>(() => ({
     ...NO_FILTERS,
     category: readStored(STORED_CATEGORY),

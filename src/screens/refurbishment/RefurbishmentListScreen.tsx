@@ -13,7 +13,7 @@ import { showError } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { minutesSince, timerColour } from '../inspections/timer.ts';
-import { useMinuteClock } from './useMinuteClock.ts';
+import { useNow } from '../../components/useNow.ts';
 import './refurbishment.css';
 
 export const LIST_COLUMNS = ['Refurbishment Inspection By', 'Model', 'Inspection End Time', 'Assignee'] as const;
@@ -34,7 +34,8 @@ export function RefurbishmentListScreen() {
 
 function RefurbishmentList({ session }: { session: LoginData }) {
   const navigate = useNavigate();
-  const now = useMinuteClock();
+  // Every minute, so the timer dots change colour while the list is open.
+  const now = useNow(60_000);
   const [search, setSearch] = useState('');
   const [assigning, setAssigning] = useState(false);
   const { rows, total, loading, error, hasMore, loadMore, reload } = usePages(search, REFURBISHMENT_PAGES);
