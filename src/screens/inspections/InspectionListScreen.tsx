@@ -17,8 +17,7 @@ import { InspectionTable } from './InspectionTable.tsx';
 import { readStored, STORED_ASSIGNEE, STORED_CATEGORY, writeStored } from './filters.ts';
 import { usePages, type PagesOptions } from '../../components/usePages.ts';
 import { useNow } from '../../components/useNow.ts';
-
-const MINUTE = 60_000;
+import { TIMER_TICK_MS } from './timer.ts';
 
 /** The list's pages of 50 (spec 000 §7); an ApiError's message is already plain words. */
 const INSPECTION_PAGES: PagesOptions<Omit<ListFilters, 'page'>, InspectionListRow> = {
@@ -36,8 +35,7 @@ export function InspectionListScreen() {
 
 function InspectionList({ session }: { session: LoginData }) {
   const navigate = useNavigate();
-  // Every minute, so the timer dots change colour while the list is open.
-  const now = useNow(MINUTE);
+  const now = useNow(TIMER_TICK_MS);
   const [filters, setFilters] = useState<FilterValues>(() => ({
     ...NO_FILTERS,
     category: readStored(STORED_CATEGORY),

@@ -6,6 +6,9 @@ export type TimerColour = 'green' | 'yellow' | 'orange' | 'red';
 
 const TIMER_THRESHOLDS = listConfig.timerThresholdsMinutes;
 
+/** How often a list with timer dots reads the time again: their colour changes by the whole minute. */
+export const TIMER_TICK_MS = 60_000;
+
 export function timerColour(ageMinutes: number): TimerColour {
   if (ageMinutes < TIMER_THRESHOLDS[0]) return 'green';
   if (ageMinutes < TIMER_THRESHOLDS[1]) return 'yellow';

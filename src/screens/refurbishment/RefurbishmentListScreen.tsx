@@ -12,7 +12,7 @@ import { canAccess } from '../../session/access.ts';
 import { showError } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
-import { minutesSince, timerColour } from '../inspections/timer.ts';
+import { minutesSince, TIMER_TICK_MS, timerColour } from '../inspections/timer.ts';
 import { useNow } from '../../components/useNow.ts';
 import './refurbishment.css';
 
@@ -34,8 +34,7 @@ export function RefurbishmentListScreen() {
 
 function RefurbishmentList({ session }: { session: LoginData }) {
   const navigate = useNavigate();
-  // Every minute, so the timer dots change colour while the list is open.
-  const now = useNow(60_000);
+  const now = useNow(TIMER_TICK_MS);
   const [search, setSearch] = useState('');
   const [assigning, setAssigning] = useState(false);
   const { rows, total, loading, error, hasMore, loadMore, reload } = usePages(search, REFURBISHMENT_PAGES);
