@@ -7,9 +7,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { isDocumentGroup, panelRows } from '../../engine/product.ts';
 import type { ReviewModel, RowState, Scalar, Tab } from '../../engine/types.ts';
 import { fixedStore } from '../../engine/store.ts';
-import { ModelContext, useModel } from './context.ts';
+import { ModelContext, useModel, useRowStore } from './context.ts';
 import { ImagesPanel } from './ImagesPanel.tsx';
 import { ReviewRow } from './ReviewRow.tsx';
+import { onlyTyped } from './widgets.tsx';
 import { firstControl } from './shortcuts.ts';
 import './review.css';
 
@@ -101,10 +102,21 @@ function groupTitle(model: ReviewModel, group: string): string {
  */
 const ModelRow = memo(function ModelRow({ rowKey }: { rowKey: string }) {
   const own = useMemo(() => [rowKey], [rowKey]);
-  const row = useModel((m) => m.rows[rowKey], own) as RowState | undefined;
+  const live = useRowStore() !== null;
+  const panelEdited = useModel((m) => panelRows(m.config).has(rowKey), own);
+  // A keystroke in the row's text field changes its typed value only: the field shows it already and hears later
+  // changes of it from the live store, so the row keeps its RowState and does not render (a panel-edited row shows
+  // its value as text: it renders). The ref only caches the last RowState given, so a discarded render cannot make it wrong.
+  const last = useRef<RowState | undefined>(undefined);
+  const row = useModel((m) => {
+    const next = m.rows[rowKey];
+    const prev = last.current;
+    if (live && !panelEdited && prev && next && onlyTyped(prev, next)) return prev;
+    last.current = next;
+    return next;
+  }, own) as RowState | undefined;
   const parentKey = row?.lookup ? row.parentField : undefined;
   const lookupParent = useModel((m) => lookupParentOf(m.rows[rowKey], m.rows), parentKey ? [rowKey, parentKey] : own);
-  const panelEdited = useModel((m) => panelRows(m.config).has(rowKey), own);
   // A row a rebuilt model no longer has (an image refresh) is gone from the list in the same commit.
   return row ? <ReviewRow row={row} lookupParent={lookupParent} panelEdited={panelEdited} /> : null;
 });

@@ -42,6 +42,15 @@ export function useRowContext(): ReviewRowContext {
  */
 export const ModelContext = createContext<ModelStore | null>(null);
 
+/** A store that tells the readers of each row when that row changes: the review's own (`createModelStore`). */
+export type RowStore = ModelStore & Required<Pick<ModelStore, 'subscribeRows'>>;
+
+/** The review's live store, or null where the rows come from a fixed model or from props. */
+export function useRowStore(): RowStore | null {
+  const store = useContext(ModelContext);
+  return store?.subscribeRows ? (store as RowStore) : null;
+}
+
 /**
  * Reads what `select` picks from the model and re-renders only when that changes (by identity: the engine keeps an
  * unchanged row's RowState, so a row's selection is stable until an edit recomputes it). `select` must answer the

@@ -2,11 +2,12 @@
  * Value editors of a row, one per engine Widget (the engine's ranked testers pick it; this file only maps it to
  * a component). Every editor dispatches engine Edits; none holds a rule.
  */
-import { memo, useEffect, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { acceptsInput } from '../../engine/widgets.ts';
 import type { Edit, RowState, Scalar } from '../../engine/types.ts';
 import { DateInput } from '../../components/DateInput.tsx';
 import { useLookup } from './lookups.ts';
+import { useRowStore } from './context.ts';
 
 export interface EditorProps {
   row: RowState;
@@ -41,9 +42,44 @@ function insertUpperCase(event: InputEvent) {
   if (typeof document.execCommand === 'function' && document.execCommand('insertText', false, data.toUpperCase())) event.preventDefault();
 }
 
+/** The RowState fields a keystroke in a text field changes: its value and that edit's position. */
+const TYPED: ReadonlySet<string> = new Set(['newValue', 'editSeq']);
+
+/**
+ * True when `next` is `prev` with another typed value only, on a row whose editor is a text field (TextWidget):
+ * that field already shows the value, and reads any other change of it from the review's store itself, so the row's
+ * reader may keep `prev` and React renders nothing for the keystroke.
+ */
+export function onlyTyped(prev: RowState, next: RowState): boolean {
+  if (prev.key !== next.key || !next.isEditable || (next.widget !== 'text' && next.widget !== 'numeric')) return false;
+  for (const k in next) if (!TYPED.has(k) && next[k as keyof RowState] !== prev[k as keyof RowState]) return false;
+  for (const k in prev) if (!TYPED.has(k) && !(k in next)) return false;
+  return true;
+}
+
+function show(el: HTMLInputElement, row: RowState) {
+  const v = shownValue(row);
+  if (el.value !== v) el.value = v;
+}
+
+/**
+ * A row's text field holds its own text (uncontrolled): a keystroke changes the field and the review's model, and
+ * on the review route nothing re-renders for it (see `onlyTyped`). Rendering the row and re-setting a controlled
+ * field's value attributes was half of a keystroke's work. Whatever else changes the value (a restored or discarded
+ * draft, a reload, an edit the engine refuses or rewrites) is put in the field from the row as the review holds it:
+ * from the live store where the rows read one, else from the props of the host's next render.
+ */
 export function TextWidget({ row, disabled, onEdit }: EditorProps) {
   const ref = useRef<HTMLInputElement>(null);
-  const { upperCase } = row;
+  const store = useRowStore();
+  const { key, upperCase } = row;
+  const current = useCallback(() => store?.getModel().rows[key] ?? row, [store, key, row]);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    show(el, current());
+    return store?.subscribeRows([key], () => show(el, current()));
+  }, [store, key, current]);
   useEffect(() => {
     const el = ref.current;
     if (!upperCase || !el) return;
@@ -55,14 +91,15 @@ export function TextWidget({ row, disabled, onEdit }: EditorProps) {
       ref={ref}
       className="row-input"
       aria-label={label(row)}
-      value={shownValue(row)}
+      defaultValue={shownValue(row)}
       disabled={disabled}
       maxLength={row.maxLength}
       inputMode={row.widget === 'numeric' ? 'numeric' : undefined}
       onChange={(e) => {
         const el = e.target;
         let text = el.value;
-        if (!acceptsInput(row, text)) return;
+        // Refused text goes, as from a controlled field.
+        if (!acceptsInput(row, text)) return show(el, current());
         if (row.upperCase && text !== text.toUpperCase()) {
           // Upper-case in place so the caret stays where the reviewer is typing (the engine stores it upper-cased too).
           const { selectionStart, selectionEnd } = el;
@@ -71,6 +108,8 @@ export function TextWidget({ row, disabled, onEdit }: EditorProps) {
           el.setSelectionRange(selectionStart, selectionEnd);
         }
         onEdit({ type: 'setValue', key: row.key, value: text === '' ? null : text });
+        // The edit is in the store now (a host without one renders the row with it): show what the review holds.
+        if (store) show(el, current());
       }}
     />
   );

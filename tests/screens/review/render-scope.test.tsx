@@ -75,17 +75,29 @@ async function openReview() {
 const counts = (keys: string[]) => Object.fromEntries([...new Set(keys)].map((k) => [k, keys.filter((x) => x === k).length]));
 
 describe('what a keystroke re-renders on the review route (issue 18)', () => {
-  it('typing in a row re-renders that row once and nothing else', async () => {
+  it('typing in a row renders it for its first edit (the tick) and then not at all while only its text changes', async () => {
     await openReview();
-    const input = screen.getByRole('group', { name: 'Registration Number' }).querySelector('input.row-input')!;
+    const row = screen.getByRole('group', { name: 'Registration Number' });
+    const input = row.querySelector('input.row-input') as HTMLInputElement;
     fireEvent.change(input, { target: { value: 'MH01AB12345' } });
     expect(counts(renders.rows)).toEqual({ registrationNumber: 1 });
+    expect(within(row).getByRole('checkbox', { name: 'Reject Registration Number' })).toHaveProperty('checked', true);
     // The first edit makes the review one with unsaved work (the leave guard): the screen renders once for that.
     renders.footer = 0;
+    renders.rows.length = 0;
+    // The field holds its own text: a keystroke that changes nothing else of the row renders no component.
     fireEvent.change(input, { target: { value: 'MH01AB1234' } });
     fireEvent.change(input, { target: { value: 'MH01AB123' } });
-    expect(counts(renders.rows)).toEqual({ registrationNumber: 3 });
+    expect(renders.rows).toEqual([]);
+    expect(input.value).toBe('MH01AB123');
     expect(renders.footer).toBe(0);
+    // A keystroke that changes more than the text renders the row: a 12th character shows the rule's message (000 §5).
+    fireEvent.change(input, { target: { value: 'MH01AB123456' } });
+    expect(counts(renders.rows)).toEqual({ registrationNumber: 1 });
+    expect(within(row).getByRole('alert').textContent).toBe('Registration No should be 11 character long');
+    expect(input.value).toBe('MH01AB123456');
+    fireEvent.change(input, { target: { value: 'MH01AB12345' } });
+    expect(within(row).queryByRole('alert')).toBeNull();
   });
 
   it('a choice that ticks and shows dependent rows re-renders the row and its dependents only', async () => {
