@@ -1,7 +1,9 @@
 /**
  * In-page keystroke → paint probe. At each keydown (window, capture phase: before any React handler) it takes
  * performance.now(); takes the keystroke's commit (the harness calls markCommit() from a layout effect; on the real
- * app, which has no harness, the first DOM mutation stands for it); then waits for the next animation frame after that
+ * app, which has no harness, the first DOM mutation stands for it, or, for a keystroke that changed nothing in the DOM
+ * but the field's text, the end of its input or change event, after React's root listener: a row's text field holds
+ * its own text, and a keystroke that changes only that renders nothing); then waits for the next animation frame after that
  * commit and posts a MessageChannel message, which runs once that frame's main-thread work (style, layout, paint,
  * commit to the compositor) is done: the usual 'next paint' approximation.
  *
@@ -49,7 +51,7 @@ declare global {
 export function installProbe(watchDom = false, countRenders = false): BenchProbe {
   const MAX_FRAMES = 6;
   /** The keystroke being measured: its keydown time and, once made, its commit time. */
-  let current: { t0: number; commitAt: number | null; renders: Record<string, number> } | null = null;
+  let current: { t0: number; commitAt: number | null; handledAt: number | null; renders: Record<string, number> } | null = null;
   if (countRenders) {
     // React (production builds too) reports each commit to the DevTools hook. A fiber that rendered in the commit
     // has the PerformedWork flag (1); subtrees without it in subtreeFlags bailed out and are skipped, so the walk stays
@@ -88,20 +90,21 @@ export function installProbe(watchDom = false, countRenders = false): BenchProbe
   window.addEventListener(
     'keydown',
     () => {
-      const keystroke = { t0: performance.now(), commitAt: null as number | null, renders: {} as Record<string, number> };
+      const keystroke = { t0: performance.now(), commitAt: null as number | null, handledAt: null as number | null, renders: {} as Record<string, number> };
       current = keystroke;
       let frames = 0;
       const onFrame = () => {
         frames += 1;
         // The update is normally committed within the keydown task; if it was not yet, wait for the frame that has it.
-        if (keystroke.commitAt === null && frames < MAX_FRAMES) {
+        if ((keystroke.commitAt ?? keystroke.handledAt) === null && frames < MAX_FRAMES) {
           requestAnimationFrame(onFrame);
           return;
         }
         const frameStart = performance.now();
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
-          const { t0, commitAt } = keystroke;
+          const { t0 } = keystroke;
+          const commitAt = keystroke.commitAt ?? keystroke.handledAt;
           const sample = {
             paint: performance.now() - t0,
             commit: commitAt === null ? null : commitAt - t0,
@@ -122,6 +125,12 @@ export function installProbe(watchDom = false, countRenders = false): BenchProbe
   if (watchDom) {
     // Mutation records are delivered right after the task that made them: React's commit, for a keystroke.
     new MutationObserver(() => probe.markCommit()).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    // Window, bubble phase: after every listener of the page, React's root one among them.
+    const handled = () => {
+      if (current) current.handledAt = performance.now();
+    };
+    window.addEventListener('input', handled);
+    window.addEventListener('change', handled);
     probe.ready = true;
   }
   window.__bench = probe;
