@@ -9,6 +9,7 @@ import { makeInspection } from './helpers.tsx';
 import { createModelStore } from '../../../src/engine/store.ts';
 import type { Edit, ReviewModel } from '../../../src/engine/types.ts';
 import { RowList } from '../../../src/screens/review/RowList.tsx';
+import { onlyTyped } from '../../../src/screens/review/widgets.tsx';
 import { ModelContext, RowContext, type ReviewRowContext } from '../../../src/screens/review/context.ts';
 
 vi.mock('../../../src/api/review.ts', () => ({ fetchLookup: vi.fn(async () => []), fetchComments: vi.fn(async () => []), fetchRemarks: vi.fn(async () => []) }));
@@ -84,5 +85,32 @@ describe("a row's text field (issue 18)", () => {
     expect(input.value).toBe('MH01AB1235');
     fireEvent.change(input, { target: { value: '' } });
     expect(input.value).toBe('MH01AB1235');
+  });
+});
+
+describe('which RowState a text row keeps across a keystroke (onlyTyped)', () => {
+  const model = carEngine.evaluate(inspection);
+  const typed = carEngine.apply(model, { type: 'setValue', key: 'registrationNumber', value: 'MH01AB12345' });
+  const retyped = carEngine.apply(typed, { type: 'setValue', key: 'registrationNumber', value: 'MH01AB1234X' });
+  const before = typed.rows.registrationNumber;
+  const after = retyped.rows.registrationNumber;
+
+  it('keeps it when only the typed value changed on a text row', () => {
+    expect(after.newValue).toBe('MH01AB1234X');
+    expect(onlyTyped(before, after)).toBe(true);
+  });
+
+  it('not when anything else changed: the first edit ticks the row, a longer value shows an error', () => {
+    expect(onlyTyped(model.rows.registrationNumber, before)).toBe(false);
+    const tooLong = carEngine.apply(typed, { type: 'setValue', key: 'registrationNumber', value: 'MH01AB123456' }).rows.registrationNumber;
+    expect(tooLong.isValid).toBe(false);
+    expect(onlyTyped(before, tooLong)).toBe(false);
+  });
+
+  it('not on a row that is not a text field, not editable, or has an upload control (its RowState goes out with the upload)', () => {
+    expect(onlyTyped({ ...before, widget: 'select' }, { ...after, widget: 'select' })).toBe(false);
+    expect(onlyTyped({ ...before, isEditable: false }, { ...after, isEditable: false })).toBe(false);
+    expect(onlyTyped({ ...before, canUpload: true }, { ...after, canUpload: true })).toBe(false);
+    expect(onlyTyped(before, { ...after, key: 'chassisNumber' })).toBe(false);
   });
 });
