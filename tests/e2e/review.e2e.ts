@@ -368,6 +368,31 @@ describe('issue 5 the virtualized rows box', () => {
   });
 });
 
+describe('issue 18 opening a review', () => {
+  it("lays the page out once: react-aria's pressable rule is in the page from the start, so its first button does not restyle the page", async () => {
+    const target = await claim(api, (d) => rowVisibleAndEditable(d, 'registrationNumber'), 'with an editable registration number');
+    const context = await signedInContext(browser, baseURL, REVIEWER);
+    const page = await context.newPage();
+    await laterForCustomerDocuments(page);
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking'] });
+    await page.goto(`${baseURL}/review/${target.carId}`);
+    await page.locator('[data-row] input:not(:disabled)').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; args?: { data?: { reason?: string } } }[] };
+    const invalidations = trace.traceEvents.filter((e) => e.name === 'LayoutInvalidationTracking');
+    expect(invalidations.length).toBeGreaterThan(0);
+    // A style sheet with an @layer added to a laid-out page: Chromium invalidates every box ('Fonts changed', ~590 here).
+    expect(invalidations.filter((e) => e.args?.data?.reason === 'Fonts changed').length).toBe(0);
+    const pressable = await page.evaluate(() => ({
+      sheets: [...document.querySelectorAll('style')].filter((s) => s.textContent?.includes('data-react-aria-pressable')).length,
+      touchAction: getComputedStyle(document.querySelector('[data-react-aria-pressable]')!).touchAction,
+    }));
+    // The rule still applies: Chromium gives 'pan-x pan-y pinch-zoom' as its equal, 'manipulation' ('auto' without it).
+    expect(pressable).toEqual({ sheets: 1, touchAction: 'manipulation' });
+    await context.close();
+  });
+});
+
 describe('issue 18 typing in an upper-cased field', () => {
   it('lower-case letters typed mid-value come out upper-cased where they were typed, the caret after them, and one undo takes one back', async () => {
     const target = await claim(api, (d) => rowVisibleAndEditable(d, 'registrationNumber'), 'with an editable registration number');
