@@ -17,7 +17,7 @@
  * (DRAFT_APPLY, 'restored'), only offers one of another version, and clears it once the submission child reports
  * success (SUBMITTED). The draft bar sends RESTORE / DISCARD to the child (`snapshot.children.draft`).
  */
-import { assign, enqueueActions, fromPromise, sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, sendParent, sendTo, setup, type ActorRefFrom } from 'xstate';
 import dayjs from 'dayjs';
 import type { ReviewEngine } from '../engine/model.ts';
 import { createModelStore, type LiveModelStore } from '../engine/store.ts';
@@ -56,8 +56,8 @@ export interface ReviewMachineInput {
  * an `upload` rule), or a picture edited in the image editor (masked, rotated).
  */
 export type UploadRequest =
-  | { kind: 'rowImage'; row: RowState; file: Blob & { name?: string } }
-  | { kind: 'editedImage'; row: RowState; file: Blob; pointerCount: number; isTilted: boolean };
+  | { kind: 'rowImage'; key: string; file: Blob & { name?: string } }
+  | { kind: 'editedImage'; key: string; file: Blob; pointerCount: number; isTilted: boolean };
 
 /** How the last upload ended, for the row or editor that asked: the stored url, or the sentence to show. */
 export interface UploadResult {
@@ -69,9 +69,11 @@ export interface UploadResult {
 export const IMAGE_UPLOADED = 'Image Uploaded';
 export const NOT_AN_IMAGE = 'Only image files can be uploaded';
 
-/** The fields of `POST v2/image` for an upload of this inspection (pure: the machine's actor input). */
-export function uploadFields(request: UploadRequest, inspection: InspectionDetail, role: string | null, uploadTime: string): ImageUploadFields {
-  const { row } = request;
+/**
+ * The fields of `POST v2/image` for an upload of `row` (the request's row as the review holds it when it is sent)
+ * of this inspection (pure: the machine's actor input).
+ */
+export function uploadFields(request: UploadRequest, row: RowState, inspection: InspectionDetail, role: string | null, uploadTime: string): ImageUploadFields {
   const place = { carId: inspection.carId, section: row.section, part: row.part, ...(row.subPart ? { subPart: row.subPart } : {}) };
   if (request.kind === 'rowImage') {
     return {
@@ -188,6 +190,12 @@ export const draftVersion = (inspection: InspectionDetail, engine: ReviewEngine)
 
 /** The review's model as it stands, or null before the review has loaded. */
 export const modelOf = (context: ReviewContext): ReviewModel | null => context.store?.getModel() ?? null;
+
+/** The row `key` names in the review's current model, or null (own rows only: the key comes from a request). */
+function rowOf(context: ReviewContext, key: string): RowState | null {
+  const rows = modelOf(context)?.rows;
+  return rows && Object.hasOwn(rows, key) ? rows[key] : null;
+}
 
 /** The reviewer has done something the server does not have yet (edits, unsent remark text, the toggles). */
 export function hasUnsubmittedWork(context: ReviewContext): boolean {
@@ -311,6 +319,12 @@ export const reviewMachine = setup({
   },
   guards: {
     canEdit: ({ context }) => context.inspection !== null && context.canEditFn(context.inspection),
+    /** The request names a row of the review, one that offers an upload for a row image. */
+    uploadable: ({ context, event }) => {
+      if (event.type !== 'UPLOAD') return false;
+      const row = rowOf(context, event.request.key);
+      return event.request.kind === 'rowImage' ? row?.canUpload === true : row !== null;
+    },
   },
   actions: {
     applyEdit: ({ context, event }) => {
@@ -534,11 +548,15 @@ export const reviewMachine = setup({
                       {
                         guard: ({ event }) => event.request.kind === 'rowImage' && !event.request.file.type.startsWith('image/'),
                         actions: [
-                          assign({ upload: ({ event }) => ({ key: event.request.row.key, url: null, error: NOT_AN_IMAGE }) }),
+                          assign({ upload: ({ event }) => ({ key: event.request.key, url: null, error: NOT_AN_IMAGE }) }),
                           { type: 'showUploadError', params: { message: NOT_AN_IMAGE } },
                         ],
                       },
-                      { guard: 'canEdit', target: 'uploading', actions: assign({ pendingUpload: ({ event }) => event.request, upload: null }) },
+                      {
+                        guard: and(['canEdit', 'uploadable']),
+                        target: 'uploading',
+                        actions: assign({ pendingUpload: ({ event }) => event.request, upload: null }),
+                      },
                     ],
                   },
                 },
@@ -548,14 +566,15 @@ export const reviewMachine = setup({
                     src: 'uploadImage',
                     input: ({ context }) => ({
                       file: context.pendingUpload!.file,
-                      fields: uploadFields(context.pendingUpload!, context.inspection!, context.role, dayjs().format('YYYY-MM-DD HH:mm:ss')),
+                      // The row as the review holds it now: its value is the one the reviewer sees in the field.
+                      fields: uploadFields(context.pendingUpload!, rowOf(context, context.pendingUpload!.key)!, context.inspection!, context.role, dayjs().format('YYYY-MM-DD HH:mm:ss')),
                     }),
                     onDone: {
                       target: 'idle',
                       actions: [
                         assign(({ context, event }) => {
                           const request = context.pendingUpload!;
-                          const key = request.row.key;
+                          const key = request.key;
                           return {
                             upload: { key, url: event.output.url, error: null },
                             urls: request.kind === 'editedImage' ? { ...context.urls, [key]: event.output.url } : context.urls,
@@ -565,7 +584,7 @@ export const reviewMachine = setup({
                           const request = context.pendingUpload!;
                           // A masked picture marks its row (isValidate 5): an edit like any other, applied and kept in the draft.
                           if (request.kind === 'editedImage' && request.pointerCount > 0) {
-                            enqueue.raise({ type: 'EDIT', edit: { type: 'mask', key: request.row.key, masked: true } });
+                            enqueue.raise({ type: 'EDIT', edit: { type: 'mask', key: request.key, masked: true } });
                           }
                           if (request.kind === 'rowImage') enqueue({ type: 'showUploaded', params: { message: IMAGE_UPLOADED } });
                           // The server stored the image on the inspection: rebuild from it, keeping the edits.
@@ -578,7 +597,7 @@ export const reviewMachine = setup({
                       target: 'idle',
                       actions: [
                         assign(({ context, event }) => ({
-                          upload: { key: context.pendingUpload!.row.key, url: null, error: errorDetail(event.error, 'Something went wrong, please try again') },
+                          upload: { key: context.pendingUpload!.key, url: null, error: errorDetail(event.error, 'Something went wrong, please try again') },
                         })),
                         enqueueActions(({ context, enqueue }) => {
                           if (context.pendingUpload!.kind === 'rowImage') enqueue({ type: 'showUploadError', params: { message: context.upload!.error! } });

@@ -11,15 +11,15 @@ import { controlledCall } from './helpers.ts';
 
 const REVIEWER = 'qc.reviewer@qc.example';
 
-function inspectionOf(): InspectionDetail {
+function inspectionOf(rtoNocAvailable: string): InspectionDetail {
   return generateInspection(carReviewConfig, {
-    values: { rtoNocIssued: 'Yes', rtoNocAvailable: 'Yes' },
+    values: { rtoNocIssued: 'Yes', rtoNocAvailable },
     inspection: { carId: 77, appointmentId: 'APT0077', qcAssign: { to: REVIEWER }, inspectionStatus: 'smReview' },
   });
 }
 
-async function start(canEdit = true) {
-  const inspection = inspectionOf();
+async function start(canEdit = true, rtoNocAvailable = 'Yes') {
+  const inspection = inspectionOf(rtoNocAvailable);
   const load = controlledCall<{ carId: string }, ReviewLoaded>();
   const refresh = controlledCall<{ carId: string }, InspectionDetail>();
   const upload = controlledCall<{ file: Blob; fields: ImageUploadFields }, { url: string }>();
@@ -48,7 +48,7 @@ describe('review machine: a row image upload (000 §4 RTO NOC / NMC, §7 POST v2
     actor.send({ type: 'EDIT', edit: { type: 'check', key: 'sunroof', checked: true } });
     const row = model().rows.rtoNocAvailable;
     const file = new File(['jpg'], 'noc.png', { type: 'image/png' });
-    actor.send({ type: 'UPLOAD', request: { kind: 'rowImage', row, file } });
+    actor.send({ type: 'UPLOAD', request: { kind: 'rowImage', key: 'rtoNocAvailable', file } });
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
     expect(upload.calls).toHaveLength(1);
     expect(upload.calls[0].file).toBe(file);
@@ -77,17 +77,44 @@ describe('review machine: a row image upload (000 §4 RTO NOC / NMC, §7 POST v2
     expect(model().rows.sunroof.checked).toBe(true);
   });
 
+  it("names its row by key and sends the row's value as the review holds it when sent", async () => {
+    const { actor, upload, model } = await start(true, 'No');
+    expect(model().rows.rtoNocAvailable.canUpload).toBeUndefined();
+    actor.send({ type: 'EDIT', edit: { type: 'setValue', key: 'rtoNocAvailable', value: 'Yes' } });
+    expect(model().rows.rtoNocAvailable.canUpload).toBe(true);
+    actor.send({ type: 'UPLOAD', request: { kind: 'rowImage', key: 'rtoNocAvailable', file: new File(['jpg'], 'noc.jpg', { type: 'image/jpeg' }) } });
+    expect(upload.calls).toHaveLength(1);
+    expect(upload.calls[0].fields).toMatchObject({ part: model().rows.rtoNocAvailable.part, partValue: 'Yes' });
+  });
+
+  it('uploads nothing for a key that names no row of the review, or a row that offers no upload', async () => {
+    const { actor, upload, ui } = await start();
+    const file = new File(['jpg'], 'noc.jpg', { type: 'image/jpeg' });
+    for (const key of ['__proto__', 'constructor', 'toString', 'noSuchRow', 'registrationNumber']) {
+      actor.send({ type: 'UPLOAD', request: { kind: 'rowImage', key, file } });
+      expect(actor.getSnapshot().hasTag('uploading')).toBe(false);
+    }
+    actor.send({ type: 'UPLOAD', request: { kind: 'editedImage', key: '__proto__', file, pointerCount: 1, isTilted: false } });
+    expect(actor.getSnapshot().hasTag('uploading')).toBe(false);
+    expect(upload.calls).toEqual([]);
+    expect(ui.showUploadError).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.upload).toBeNull();
+    // The review goes on: the row that offers an upload still uploads.
+    actor.send({ type: 'UPLOAD', request: { kind: 'rowImage', key: 'rtoNocAvailable', file } });
+    expect(upload.calls).toHaveLength(1);
+  });
+
   it('refuses a file that is not an image without calling the server', async () => {
-    const { actor, upload, ui, model } = await start();
-    actor.send({ type: 'UPLOAD', request: { kind: 'rowImage', row: model().rows.rtoNocAvailable, file: new File(['%PDF'], 'noc.pdf', { type: 'application/pdf' }) } });
+    const { actor, upload, ui } = await start();
+    actor.send({ type: 'UPLOAD', request: { kind: 'rowImage', key: 'rtoNocAvailable', file: new File(['%PDF'], 'noc.pdf', { type: 'application/pdf' }) } });
     expect(upload.calls).toEqual([]);
     expect(ui.showUploadError).toHaveBeenCalledWith(NOT_AN_IMAGE);
     expect(actor.getSnapshot().context.upload).toEqual({ key: 'rtoNocAvailable', url: null, error: NOT_AN_IMAGE });
   });
 
   it("shows the server's detail when the upload fails, and does not rebuild", async () => {
-    const { actor, upload, refresh, ui, model } = await start();
-    actor.send({ type: 'UPLOAD', request: { kind: 'rowImage', row: model().rows.rtoNocAvailable, file: new File(['jpg'], 'noc.jpg', { type: 'image/jpeg' }) } });
+    const { actor, upload, refresh, ui } = await start();
+    actor.send({ type: 'UPLOAD', request: { kind: 'rowImage', key: 'rtoNocAvailable', file: new File(['jpg'], 'noc.jpg', { type: 'image/jpeg' }) } });
     await upload.settle({ error: Object.assign(new Error('Request failed'), { body: { detail: 'File too large' } }) });
     expect(ui.showUploadError).toHaveBeenCalledWith('File too large');
     expect(actor.getSnapshot().context.upload?.error).toBe('File too large');
@@ -96,8 +123,8 @@ describe('review machine: a row image upload (000 §4 RTO NOC / NMC, §7 POST v2
   });
 
   it('a read-only review uploads nothing', async () => {
-    const { actor, upload, model } = await start(false);
-    actor.send({ type: 'UPLOAD', request: { kind: 'rowImage', row: model().rows.rtoNocAvailable, file: new File(['jpg'], 'noc.jpg', { type: 'image/jpeg' }) } });
+    const { actor, upload } = await start(false);
+    actor.send({ type: 'UPLOAD', request: { kind: 'rowImage', key: 'rtoNocAvailable', file: new File(['jpg'], 'noc.jpg', { type: 'image/jpeg' }) } });
     expect(upload.calls).toEqual([]);
     expect(actor.getSnapshot().hasTag('uploading')).toBe(false);
   });
@@ -108,7 +135,7 @@ describe('review machine: an edited picture (000 §4 image editor)', () => {
     const { actor, upload, ui, model } = await start();
     const key = model().order.find((k) => k.startsWith('rcImages:'))!;
     const row = model().rows[key];
-    actor.send({ type: 'UPLOAD', request: { kind: 'editedImage', row, file: new Blob(['jpeg']), pointerCount: 2, isTilted: true } });
+    actor.send({ type: 'UPLOAD', request: { kind: 'editedImage', key, file: new Blob(['jpeg']), pointerCount: 2, isTilted: true } });
     expect(upload.calls[0].fields).toMatchObject({
       carId: 77,
       section: row.section,
@@ -132,7 +159,7 @@ describe('review machine: an edited picture (000 §4 image editor)', () => {
   it('a picture only rotated is not marked masked', async () => {
     const { actor, upload, model } = await start();
     const key = model().order.find((k) => k.startsWith('rcImages:'))!;
-    actor.send({ type: 'UPLOAD', request: { kind: 'editedImage', row: model().rows[key], file: new Blob(['jpeg']), pointerCount: 0, isTilted: true } });
+    actor.send({ type: 'UPLOAD', request: { kind: 'editedImage', key, file: new Blob(['jpeg']), pointerCount: 0, isTilted: true } });
     await upload.settle({ ok: { url: '/uploads/rc-rotated.jpg' } });
     expect(model().edits ?? []).toEqual([]);
     expect(actor.getSnapshot().context.urls[key]).toBe('/uploads/rc-rotated.jpg');

@@ -35,7 +35,7 @@ function recorded(row: RowState): string {
 
 export function RowUpload({ row }: { row: RowState }) {
   const { canEdit, uploadRowImage } = useRowContext();
-  return <ImageUpload className="row-upload" label="Upload image" name={`Upload ${row.text} image`} disabled={!canEdit} onFile={(file) => uploadRowImage(row, file)} />;
+  return <ImageUpload className="row-upload" label="Upload image" name={`Upload ${row.text} image`} disabled={!canEdit} onFile={(file) => uploadRowImage(row.key, file)} />;
 }
 
 export const ReviewRow = memo(function ReviewRow({ row, lookupParent, panelEdited = false }: Props) {

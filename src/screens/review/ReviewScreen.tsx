@@ -204,8 +204,8 @@ function Review({ actor, store, inspection, session, access, recorder, recording
     [actor],
   );
   const uploadRowImage = useCallback(
-    async (row: RowState, file: File) => {
-      await upload({ kind: 'rowImage', row, file });
+    async (key: string, file: File) => {
+      await upload({ kind: 'rowImage', key, file });
     },
     [upload],
   );
@@ -216,7 +216,7 @@ function Review({ actor, store, inspection, session, access, recorder, recording
 
   const uploadEdited = useCallback(
     async (file: Blob, edits: ImageEdits) => {
-      const result = await upload({ kind: 'editedImage', row: editing as RowState, file, pointerCount: edits.masks.length, isTilted: edits.rotation !== 0 });
+      const result = await upload({ kind: 'editedImage', key: (editing as RowState).key, file, pointerCount: edits.masks.length, isTilted: edits.rotation !== 0 });
       if (!result?.url) throw new Error(result?.error ?? 'Something went wrong, please try again');
       return { url: result.url };
     },

@@ -15,8 +15,8 @@ export interface ReviewRowContext {
   remarkTarget: (row: RowState) => RemarkTarget;
   /** Opens the image editor on an image row. */
   editImage: (row: RowState) => void;
-  /** Uploads an RTO NOC / NMC image for a row (canUpload). */
-  uploadRowImage: (row: RowState, file: File) => Promise<void>;
+  /** Uploads an RTO NOC / NMC image for the row `key` names (canUpload), with its value as the review holds it. */
+  uploadRowImage: (key: string, file: File) => Promise<void>;
   recorder?: () => AudioRecorder;
   recordingSupported?: boolean;
   /** The URL images load from (image host and quality parameter applied). */

@@ -48,11 +48,12 @@ const TYPED: ReadonlySet<string> = new Set(['newValue', 'editSeq']);
 /**
  * True when `next` is `prev` with another typed value only, on a row whose editor is a text field (TextWidget):
  * that field already shows the value, and reads any other change of it from the review's store itself, so the row's
- * reader may keep `prev` and React renders nothing for the keystroke. Not for a row with an upload control: its
- * RowState goes out with the upload (the value is the request's partValue), so it must be the current one.
+ * reader may keep `prev` and React renders nothing for the keystroke. Nothing takes a RowState from a render to act
+ * on it (an upload names its row by key, and the review machine reads the row's current value), so a kept one never
+ * goes out.
  */
 export function onlyTyped(prev: RowState, next: RowState): boolean {
-  if (prev.key !== next.key || !next.isEditable || next.canUpload || (next.widget !== 'text' && next.widget !== 'numeric')) return false;
+  if (prev.key !== next.key || !next.isEditable || (next.widget !== 'text' && next.widget !== 'numeric')) return false;
   for (const k in next) if (!TYPED.has(k) && next[k as keyof RowState] !== prev[k as keyof RowState]) return false;
   for (const k in prev) if (!TYPED.has(k) && !(k in next)) return false;
   return true;

@@ -107,10 +107,9 @@ describe('which RowState a text row keeps across a keystroke (onlyTyped)', () =>
     expect(onlyTyped(before, tooLong)).toBe(false);
   });
 
-  it('not on a row that is not a text field, not editable, or has an upload control (its RowState goes out with the upload)', () => {
+  it('not on a row that is not a text field or not editable', () => {
     expect(onlyTyped({ ...before, widget: 'select' }, { ...after, widget: 'select' })).toBe(false);
     expect(onlyTyped({ ...before, isEditable: false }, { ...after, isEditable: false })).toBe(false);
-    expect(onlyTyped({ ...before, canUpload: true }, { ...after, canUpload: true })).toBe(false);
     expect(onlyTyped(before, { ...after, key: 'chassisNumber' })).toBe(false);
   });
 });
