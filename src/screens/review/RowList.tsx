@@ -2,7 +2,7 @@
  * The rows of one tab in config order: field rows one by one, consecutive image rows of a group as one images
  * panel, virtualized.
  */
-import { memo, useContext, useEffect, useMemo, useRef } from 'react';
+import { memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { isDocumentGroup, panelRows } from '../../engine/product.ts';
 import type { ReviewModel, RowState, Scalar, Tab } from '../../engine/types.ts';
@@ -18,6 +18,12 @@ import './review.css';
 const ROW_HEIGHT = 46;
 /** Items rendered beyond each edge of the scroll box: Tab moves focus into them, and they cover a short scroll. */
 export const OVERSCAN = 12;
+/**
+ * The overscan of a tab's first frame: the rows the box shows and one more, so that frame lays out and paints what the
+ * reviewer sees; the rest of OVERSCAN follows in the task after it (issue 18 'Load': half the rows of a /review load's
+ * first render and layout were below the box).
+ */
+export const FIRST_OVERSCAN = 1;
 
 export type ListItem = { kind: 'row'; key: string } | { kind: 'images'; group: string; keys: string[] };
 
@@ -153,6 +159,16 @@ const itemKey = (item: ListItem) => (item.kind === 'row' ? item.key : `images:${
  */
 function VirtualRows({ items, urls, tab, jump }: Omit<Props, 'model'> & { items: ListItem[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+  useEffect(() => {
+    // After the next frame is painted: a task posted from its animation-frame callback runs once that frame is done.
+    let timer = 0;
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setOverscan(OVERSCAN))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
@@ -160,7 +176,7 @@ function VirtualRows({ items, urls, tab, jump }: Omit<Props, 'model'> & { items:
     // shows, rather than none and a second render of the rows once the box has been laid out (issue 18 'Load').
     initialRect: { width: 0, height: Math.round(window.innerHeight / 2) },
     estimateSize: (i) => (items[i].kind === 'images' ? 260 : ROW_HEIGHT),
-    overscan: OVERSCAN,
+    overscan,
     getItemKey: (i) => itemKey(items[i]),
   });
   // A jump runs once, when its row is in this tab's items (a tab switch brings them in the same commit).

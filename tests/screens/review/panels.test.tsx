@@ -11,7 +11,7 @@ import type { ReviewModel } from '../../../src/engine/types.ts';
 import { fetchRiEmailLog } from '../../../src/api/review.ts';
 import { RowContext, type ReviewRowContext } from '../../../src/screens/review/context.ts';
 import { ImagesPanel } from '../../../src/screens/review/ImagesPanel.tsx';
-import { itemsOf, OVERSCAN, RowList } from '../../../src/screens/review/RowList.tsx';
+import { FIRST_OVERSCAN, itemsOf, OVERSCAN, RowList } from '../../../src/screens/review/RowList.tsx';
 import { SummaryTab } from '../../../src/screens/review/SummaryTab.tsx';
 import { reviewAccess } from '../../../src/screens/review/access.ts';
 import { rowAddress } from '../../../src/screens/review/address.ts';
@@ -182,8 +182,10 @@ describe('row list', () => {
         </RowContext.Provider>,
       );
       const rendered = () => document.querySelectorAll('section.rows [data-index]').length;
-      // A 400 px box of 46 px items shows 9 of them; OVERSCAN more follow below.
-      expect(rendered()).toBe(Math.ceil(400 / 46) + OVERSCAN);
+      // A 400 px box of 46 px items shows 9 of them: the first frame has those and FIRST_OVERSCAN more, and once it is
+      // painted OVERSCAN more follow below.
+      expect(rendered()).toBe(Math.ceil(400 / 46) + FIRST_OVERSCAN);
+      await waitFor(() => expect(rendered()).toBe(Math.ceil(400 / 46) + OVERSCAN));
       expect(rendered()).toBeLessThan(items.length);
       expect(document.querySelector(`[data-key="${lastKey}"]`)).toBeNull();
       const box = document.querySelector('section.rows') as HTMLElement;
