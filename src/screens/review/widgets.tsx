@@ -48,9 +48,9 @@ const TYPED: ReadonlySet<string> = new Set(['newValue', 'editSeq']);
 /**
  * True when `next` is `prev` with another typed value only, on a row whose editor is a text field (TextWidget):
  * that field already shows the value, and reads any other change of it from the review's store itself, so the row's
- * reader may keep `prev` and React renders nothing for the keystroke. Nothing takes a RowState from a render to act
- * on it (an upload names its row by key, and the review machine reads the row's current value), so a kept one never
- * goes out.
+ * reader may keep `prev` and React renders nothing for the keystroke. No row action reads the value of the RowState
+ * it was rendered with (an upload names its row by key and the review machine reads the row as it is then; a remark
+ * and the image editor take its place and picture), so a kept one never sends a value from before the keystrokes.
  */
 export function onlyTyped(prev: RowState, next: RowState): boolean {
   if (prev.key !== next.key || !next.isEditable || (next.widget !== 'text' && next.widget !== 'numeric')) return false;
