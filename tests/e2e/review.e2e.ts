@@ -378,8 +378,11 @@ describe('issue 18 opening a review', () => {
     await page.goto(`${baseURL}/review/${target.carId}`);
     await page.locator('[data-row] input:not(:disabled)').first().waitFor();
     await page.waitForLoadState('networkidle');
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; args?: { data?: { reason?: string } } }[] };
-    const invalidations = trace.traceEvents.filter((e) => e.name === 'LayoutInvalidationTracking');
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; args?: { data?: { reason?: string; frame?: string } } }[] };
+    // The trace covers the whole browser (Chromium's own pages too): this page's document only.
+    const cdp = await context.newCDPSession(page);
+    const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+    const invalidations = trace.traceEvents.filter((e) => e.name === 'LayoutInvalidationTracking' && e.args?.data?.frame === frameTree.frame.id);
     expect(invalidations.length).toBeGreaterThan(0);
     // A style sheet with an @layer added to a laid-out page: Chromium invalidates every box ('Fonts changed', ~590 here).
     expect(invalidations.filter((e) => e.args?.data?.reason === 'Fonts changed').length).toBe(0);
