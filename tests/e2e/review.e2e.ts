@@ -368,21 +368,40 @@ describe('issue 5 the virtualized rows box', () => {
   });
 });
 
+interface TraceEvent {
+  name: string;
+  args?: { data?: { reason?: string; frame?: string }; beginData?: { dirtyObjects: number; partialLayout: boolean; frame?: string } };
+}
+
+/**
+ * Runs `action` under a Chromium trace and answers the events of `page`'s own document: the trace covers the whole
+ * browser, and Chromium's own pages (the omnibox's) lay out and restyle in it too.
+ */
+async function traceOf(page: Page, categories: string[], action: () => Promise<unknown>): Promise<TraceEvent[]> {
+  await browser.startTracing(page, { categories });
+  await action();
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+  const cdp = await page.context().newCDPSession(page);
+  const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+  await cdp.detach();
+  return trace.traceEvents.filter((e) => (e.args?.data?.frame ?? e.args?.beginData?.frame) === frameTree.frame.id);
+}
+
+/** The page's layouts in a trace: how many boxes each laid out, and whether it started below the document. */
+const layoutsIn = (events: TraceEvent[]) => events.filter((e) => e.name === 'Layout' && e.args?.beginData).map((e) => e.args!.beginData!);
+
 describe('issue 18 opening a review', () => {
   it("lays the page out once: react-aria's pressable rule is in the page from the start, so its first button does not restyle the page", async () => {
     const target = await claim(api, (d) => rowVisibleAndEditable(d, 'registrationNumber'), 'with an editable registration number');
     const context = await signedInContext(browser, baseURL, REVIEWER);
     const page = await context.newPage();
     await laterForCustomerDocuments(page);
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking'] });
-    await page.goto(`${baseURL}/review/${target.carId}`);
-    await page.locator('[data-row] input:not(:disabled)').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; args?: { data?: { reason?: string; frame?: string } } }[] };
-    // The trace covers the whole browser (Chromium's own pages too): this page's document only.
-    const cdp = await context.newCDPSession(page);
-    const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
-    const invalidations = trace.traceEvents.filter((e) => e.name === 'LayoutInvalidationTracking' && e.args?.data?.frame === frameTree.frame.id);
+    const events = await traceOf(page, ['devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking'], async () => {
+      await page.goto(`${baseURL}/review/${target.carId}`);
+      await page.locator('[data-row] input:not(:disabled)').first().waitFor();
+      await page.waitForLoadState('networkidle');
+    });
+    const invalidations = events.filter((e) => e.name === 'LayoutInvalidationTracking');
     expect(invalidations.length).toBeGreaterThan(0);
     // A style sheet with an @layer added to a laid-out page: Chromium invalidates every box ('Fonts changed', ~590 here).
     expect(invalidations.filter((e) => e.args?.data?.reason === 'Fonts changed').length).toBe(0);
@@ -429,10 +448,7 @@ describe('issue 18 typing in an upper-cased field', () => {
     expect(heights.contained).toBeCloseTo(heights.plain, 1);
     await input.fill('MH01AB');
     await input.press('End');
-    await browser.startTracing(page, { categories: ['devtools.timeline'] });
-    await page.keyboard.type('cd12');
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; args?: { beginData?: { dirtyObjects: number; partialLayout: boolean } } }[] };
-    const layouts = trace.traceEvents.filter((e) => e.name === 'Layout' && e.args?.beginData).map((e) => e.args!.beginData!);
+    const layouts = layoutsIn(await traceOf(page, ['devtools.timeline'], () => page.keyboard.type('cd12')));
     expect(layouts.length).toBeGreaterThanOrEqual(4);
     // The field, its inner editor and the text: without containment every box up to the page (15 here) is laid out.
     expect(layouts.filter((l) => !l.partialLayout || l.dirtyObjects > 4)).toEqual([]);
@@ -447,11 +463,12 @@ describe('issue 18 typing in an upper-cased field', () => {
     await page.waitForLoadState('networkidle');
     const timer = page.getByRole('timer', { name: 'Review time left' });
     const first = await timer.textContent();
-    await browser.startTracing(page, { categories: ['devtools.timeline'] });
-    await expect.poll(() => timer.textContent()).not.toBe(first);
-    await page.waitForTimeout(1100);
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; args?: { beginData?: { dirtyObjects: number; partialLayout: boolean } } }[] };
-    const layouts = trace.traceEvents.filter((e) => e.name === 'Layout' && e.args?.beginData).map((e) => e.args!.beginData!);
+    const layouts = layoutsIn(
+      await traceOf(page, ['devtools.timeline'], async () => {
+        await expect.poll(() => timer.textContent()).not.toBe(first);
+        await page.waitForTimeout(1100);
+      }),
+    );
     // A tick at least; each a layout of the countdown's box and its text (without the boundary: 9 boxes from the root).
     expect(layouts.length).toBeGreaterThanOrEqual(1);
     expect(layouts.filter((l) => !l.partialLayout || l.dirtyObjects > 2)).toEqual([]);
