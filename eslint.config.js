@@ -76,6 +76,17 @@ export default tseslint.config(
   },
   boundariesConfig,
   {
+    // Issue 18 'Load': the package's index names every component, so a route that imports one from it has them all in
+    // its module graph, and vite.config.ts puts whatever the car review's graph holds in the chunks /review loads.
+    files: ['src/**/*.{ts,tsx}', 'stories/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { name: 'react-aria-components', message: "Import from the component's own module (react-aria-components/Tabs, …/Dialog): the package index puts every component in the importing route's chunks." },
+      ],
+    },
+  },
+  {
     // Issue 11 defect 1: keys named by a request never reach a prototype. Server code tests membership with
     // Object.hasOwn (`in` also sees Object.prototype) and writes request-named keys only into Maps, null-prototype
     // objects or Object.fromEntries (server/safe-input.ts).

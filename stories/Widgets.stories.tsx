@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { Key } from 'react-aria-components';
+import type { Key } from 'react-aria-components/Collection';
 import { expect, userEvent, within } from 'storybook/test';
 import { SelectField } from '../src/components/SelectField.tsx';
 import { DateInput } from '../src/components/DateInput.tsx';

@@ -1,4 +1,9 @@
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, type Key } from 'react-aria-components';
+import { Button } from 'react-aria-components/Button';
+import { type Key } from 'react-aria-components/Collection';
+import { Label } from 'react-aria-components/Label';
+import { ListBox, ListBoxItem } from 'react-aria-components/ListBox';
+import { Popover } from 'react-aria-components/Popover';
+import { Select, SelectValue } from 'react-aria-components/Select';
 
 export interface Option {
   id: string | number;

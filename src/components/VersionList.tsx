@@ -4,7 +4,9 @@
  * (a click or Enter) for the roles that may. The screens give the columns, texts and what opening a row does.
  */
 import type { ReactNode } from 'react';
-import { Input, Label, SearchField } from 'react-aria-components';
+import { Input } from 'react-aria-components/Input';
+import { Label } from 'react-aria-components/Label';
+import { SearchField } from 'react-aria-components/SearchField';
 import { ErrorPanel } from './ErrorPanel.tsx';
 import type { RowsLoad } from './useRowsFor.ts';
 

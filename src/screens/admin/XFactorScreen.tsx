@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Dialog, Heading, Modal } from 'react-aria-components';
+import { Button } from 'react-aria-components/Button';
+import { Dialog, Heading } from 'react-aria-components/Dialog';
+import { Modal } from 'react-aria-components/Modal';
 import dayjs from 'dayjs';
 import { fetchXFactors, fetchXFactorStores, updateXFactor, uploadXFactorCsv, type UploadResult, type XFactorFilters, type XFactorRow, type XFactorStore } from '../../api/admin.ts';
 import { readSession } from '../../api/session.ts';

@@ -1,5 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Input, Label, SearchField, Text } from 'react-aria-components';
+import { Button } from 'react-aria-components/Button';
+import { Input } from 'react-aria-components/Input';
+import { Label } from 'react-aria-components/Label';
+import { SearchField } from 'react-aria-components/SearchField';
+import { Text } from 'react-aria-components/Text';
 import type { Assignee, CityStores } from '../../api/main.ts';
 import listConfig from '../../config/inspection-list.json';
 import { SelectField } from '../../components/SelectField.tsx';

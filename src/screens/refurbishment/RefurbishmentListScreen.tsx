@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { Button } from 'react-aria-components/Button';
+import { Input } from 'react-aria-components/Input';
+import { Label } from 'react-aria-components/Label';
+import { SearchField } from 'react-aria-components/SearchField';
 import dayjs from 'dayjs';
 import { assignRefurbishment, fetchRefurbishments, type RefurbListRow } from '../../api/refurbishment.ts';
 import { subscribeAutoAssignment } from '../../api/live.ts';

@@ -1,6 +1,9 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Label, Switch, TextArea, TextField } from 'react-aria-components';
+import { Label } from 'react-aria-components/Label';
+import { Switch } from 'react-aria-components/Switch';
+import { TextArea } from 'react-aria-components/TextArea';
+import { TextField } from 'react-aria-components/TextField';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { fetchRefurbishment, fetchRefurbishmentVersion, submitRefurbishment, type RefurbDetail, type RefurbItem, type RefurbMedia } from '../../api/refurbishment.ts';

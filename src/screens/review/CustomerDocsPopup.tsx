@@ -7,7 +7,8 @@
 import { memo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Dialog, Heading, Modal } from 'react-aria-components';
+import { Dialog, Heading } from 'react-aria-components/Dialog';
+import { Modal } from 'react-aria-components/Modal';
 import { customerDocumentsMachine, RC_TYPES, type DocImageState } from '../../machines/customer-documents.machine.ts';
 import { approveDocument, fetchCustomerDocuments, type DocType, type RcType } from '../../api/docs.ts';
 import { showError, showSuccess } from '../../components/toast.ts';

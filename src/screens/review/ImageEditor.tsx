@@ -3,7 +3,8 @@
  * 90°, save as jpeg 0.9 and upload (`POST v2/image`); 'Image updated successfully' or the error detail.
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { Dialog, Heading, Modal } from 'react-aria-components';
+import { Dialog, Heading } from 'react-aria-components/Dialog';
+import { Modal } from 'react-aria-components/Modal';
 import type { RowState } from '../../engine/types.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import { showError, showSuccess } from '../../components/toast.ts';

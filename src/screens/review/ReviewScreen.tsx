@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type R
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { TabPanel, Tabs } from 'react-aria-components';
+import { TabPanel, Tabs } from 'react-aria-components/Tabs';
 import dayjs from 'dayjs';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { Edit, ReviewModel, RowState, Tab } from '../../engine/types.ts';

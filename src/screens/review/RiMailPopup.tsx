@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Dialog, Heading, Modal } from 'react-aria-components';
+import { Dialog, Heading } from 'react-aria-components/Dialog';
+import { Modal } from 'react-aria-components/Modal';
 import { riMailMachine, type RiMailInput } from '../../machines/ri-mail.machine.ts';
 import { sendRiMail } from '../../api/review.ts';
 import { showError, showSuccess } from '../../components/toast.ts';

@@ -4,7 +4,8 @@
  * title, section and value; Enter (or a click) goes to it. Filtering runs on the finder's keystrokes only.
  */
 import { useMemo, useState } from 'react';
-import { Dialog, Heading, Modal } from 'react-aria-components';
+import { Dialog, Heading } from 'react-aria-components/Dialog';
+import { Modal } from 'react-aria-components/Modal';
 import { findRows, type CandidateRow, type Shortcut, type ShortcutId } from './shortcuts.ts';
 import './review-tools.css';
 

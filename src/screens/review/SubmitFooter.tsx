@@ -5,7 +5,9 @@
 import { memo, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Dialog, Heading, Modal, Radio, RadioGroup } from 'react-aria-components';
+import { Dialog, Heading } from 'react-aria-components/Dialog';
+import { Modal } from 'react-aria-components/Modal';
+import { Radio, RadioGroup } from 'react-aria-components/RadioGroup';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { ReviewConfig } from '../../engine/config.ts';
 import type { ReviewModel } from '../../engine/types.ts';

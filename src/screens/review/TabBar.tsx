@@ -1,6 +1,6 @@
 /** The review's tab bar with each tab's error count (also the config studio's preview). */
 import { createContext, memo, useContext } from 'react';
-import { Tab as AriaTab, TabList } from 'react-aria-components';
+import { Tab as AriaTab, TabList } from 'react-aria-components/Tabs';
 import type { ReviewModel, Tab } from '../../engine/types.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
 

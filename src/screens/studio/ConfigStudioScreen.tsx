@@ -9,7 +9,10 @@ import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { jsonSchema } from 'codemirror-json-schema';
 import type { JSONSchema7 } from 'json-schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, TextField, Label, Input } from 'react-aria-components';
+import { Button } from 'react-aria-components/Button';
+import { Input } from 'react-aria-components/Input';
+import { Label } from 'react-aria-components/Label';
+import { TextField } from 'react-aria-components/TextField';
 import { ApiError } from '../../api/http.ts';
 import {
   activateConfigVersion,

@@ -4,7 +4,7 @@
  * check, and "why is this row so?" (explainRow) for a selected row, hidden ones included.
  */
 import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
-import { TabPanel, Tabs } from 'react-aria-components';
+import { TabPanel, Tabs } from 'react-aria-components/Tabs';
 import { explainRow } from '../../engine/explain.ts';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
 import { validateBeforeSubmit } from '../../engine/submission.ts';

@@ -13,7 +13,9 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button, Dialog, Modal } from 'react-aria-components';
+import { Button } from 'react-aria-components/Button';
+import { Dialog } from 'react-aria-components/Dialog';
+import { Modal } from 'react-aria-components/Modal';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fetchParameters, submitVariantData, updateVariantData, type VariantParameter } from '../../api/variants.ts';
 import { showError } from '../../components/toast.ts';

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, Modal } from 'react-aria-components';
+import { Button } from 'react-aria-components/Button';
+import { Dialog } from 'react-aria-components/Dialog';
+import { Modal } from 'react-aria-components/Modal';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/http.ts';
 import { deleteVariantData, fetchSuggestion, setSuggestionStatus, type Suggestion, type VariantListItem } from '../../api/variants.ts';

@@ -1,4 +1,5 @@
-import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { Label } from 'react-aria-components/Label';
+import { Radio, RadioGroup } from 'react-aria-components/RadioGroup';
 import { SelectField } from '../../components/SelectField.tsx';
 import type { Make, Model } from '../../api/variants.ts';
 import type { Selection, selectionErrors } from './catalogue.ts';

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { Button, Dialog, Heading, Input, Label, Modal, Radio, RadioGroup, TextField } from 'react-aria-components';
+import { Button } from 'react-aria-components/Button';
+import { Dialog, Heading } from 'react-aria-components/Dialog';
+import { Input } from 'react-aria-components/Input';
+import { Label } from 'react-aria-components/Label';
+import { Modal } from 'react-aria-components/Modal';
+import { Radio, RadioGroup } from 'react-aria-components/RadioGroup';
+import { TextField } from 'react-aria-components/TextField';
 import { ApiError } from '../../api/http.ts';
 import { addParameter, updateParameter, uploadParameterImage, type ParameterType, type VariantParameter } from '../../api/variants.ts';
 import { draftError, draftOf, emptyDraft, inputOf, isWebp, ONLY_WEBP, PARAMETER_TYPES, parameterFailure, withType, type ParameterDraft } from './parameter-form.ts';

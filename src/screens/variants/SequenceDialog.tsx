@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, Heading, Modal } from 'react-aria-components';
+import { Button } from 'react-aria-components/Button';
+import { Dialog, Heading } from 'react-aria-components/Dialog';
+import { Modal } from 'react-aria-components/Modal';
 import { fetchSequence, submitSequence, type SequenceParameter } from '../../api/variants.ts';
 import { showSuccess } from '../../components/toast.ts';
 import type { Selection } from './catalogue.ts';
