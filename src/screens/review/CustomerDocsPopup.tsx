@@ -41,23 +41,28 @@ function ImageDecision({ image, docType, index, disabled, send }: { image: DocIm
   );
 }
 
+/**
+ * The machine with the popup's calls and toasts, built when the popup mounts rather than in each of its renders (a
+ * `provide` builds a whole new machine, and only the first is run; issue 18 'Load'). Its implementations read no props.
+ */
+const provided = () =>
+  customerDocumentsMachine.provide({
+    actors: {
+      loadDocuments: fromPromise(({ input }) => fetchCustomerDocuments(input)),
+      approveDocument: fromPromise(({ input }) => approveDocument(input)),
+    },
+    actions: {
+      showSuccess: (_, params) => showSuccess(params.message),
+      showError: (_, params) => showError(params.message),
+    },
+  });
+
 /** Memoised: the review re-renders on every keystroke, the popup's inputs do not change with it. */
 export const CustomerDocsPopup = memo(function CustomerDocsPopup({ appointmentId, leadToken, user, imageSrc }: Props) {
   // Starts closed: opening over the review would spend the reviewer's countdown on a dialog they did not ask for.
   const [closed, setClosed] = useState(true);
-  const [snapshot, send] = useMachine(
-    customerDocumentsMachine.provide({
-      actors: {
-        loadDocuments: fromPromise(({ input }) => fetchCustomerDocuments(input)),
-        approveDocument: fromPromise(({ input }) => approveDocument(input)),
-      },
-      actions: {
-        showSuccess: (_, params) => showSuccess(params.message),
-        showError: (_, params) => showError(params.message),
-      },
-    }),
-    { input: { appointmentId, leadToken, user } },
-  );
+  const [machine] = useState(provided);
+  const [snapshot, send] = useMachine(machine, { input: { appointmentId, leadToken, user } });
   const { rcImages, insuranceImages, rcType } = snapshot.context;
   const hasImages = rcImages.length + insuranceImages.length > 0;
   if (snapshot.hasTag('loading') || snapshot.hasTag('loadFailed') || snapshot.hasTag('confirmed') || !hasImages) return null;

@@ -304,7 +304,10 @@ function Review({ actor, store, inspection, session, access, recorder, recording
 function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, ...props }: ScreenProps & { carId: string; session: LoginData; versionStatus: string | null }) {
   const { engine, version } = useProduct();
   const navigate = useNavigate();
-  const actor = useActorRef(
+  // Provided once for the review's life, not in every render: `provide` builds a whole new machine (each state node
+  // and transition), three here, of which @xstate/react runs only the first (issue 18 'Load': 9 built during a load).
+  // What these implementations read does not change while the route is open (the session, the product's version).
+  const [machine] = useState(() =>
     reviewMachine.provide({
       actors: {
         loadReview: fromPromise(({ input }) => loadReview(input.carId, session.role)),
@@ -330,16 +333,16 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
         showRemarkError: (_, params) => window.alert(params.message),
       },
     }),
-    {
-      input: {
-        carId,
-        engine,
-        role: session.role,
-        canEdit: (inspection) => reviewAccess(engine.config, inspection, session.email, versionStatus).canEdit,
-        draftKey: draftKey(session.email, carId),
-      },
-    },
   );
+  const actor = useActorRef(machine, {
+    input: {
+      carId,
+      engine,
+      role: session.role,
+      canEdit: (inspection) => reviewAccess(engine.config, inspection, session.email, versionStatus).canEdit,
+      draftKey: draftKey(session.email, carId),
+    },
+  });
   const failed = useSelector(actor, (s) => (s.hasTag('failed') ? s.context.error : null));
   const inspection = useSelector(actor, (s) => (s.hasTag('ready') ? s.context.inspection : null));
   // The model's store, one per load, not the model: the screen's parts subscribe to what they show of it.

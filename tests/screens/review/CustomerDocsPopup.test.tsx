@@ -4,6 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { approveDocument, fetchCustomerDocuments } from '../../../src/api/docs.ts';
 import { showError, showSuccess } from '../../../src/components/toast.ts';
+import { customerDocumentsMachine } from '../../../src/machines/customer-documents.machine.ts';
 import { CustomerDocsPopup } from '../../../src/screens/review/CustomerDocsPopup.tsx';
 import { fakeLayout } from '../../support/layout.ts';
 import { REVIEWER } from './helpers.tsx';
@@ -35,6 +36,20 @@ async function open() {
 const decide = (name: string, action: 'Approve' | 'Reject') => userEvent.click(within(screen.getByRole('group', { name })).getByRole('button', { name: action }));
 
 describe('customer document verification (spec 000 §4, §8)', () => {
+  it('builds its machine once, not in each of its renders (issue 18)', async () => {
+    const provide = vi.spyOn(customerDocumentsMachine, 'provide');
+    try {
+      vi.mocked(fetchCustomerDocuments).mockResolvedValue(docs);
+      // Rendered on mount, when the documents come and as each decision is made.
+      await open();
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'RC Type' }), 'Duplicate');
+      await decide('RC Front', 'Approve');
+      expect(provide).toHaveBeenCalledTimes(1);
+    } finally {
+      provide.mockRestore();
+    }
+  });
+
   it('needs an RC type before RC images can be actioned; Confirm stays disabled until every image is actioned', async () => {
     vi.mocked(fetchCustomerDocuments).mockResolvedValue(docs);
     vi.mocked(approveDocument).mockResolvedValue({});

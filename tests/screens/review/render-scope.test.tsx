@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { fetchInspection } from '../../../src/api/main.ts';
 import { signInAs } from '../../support/fake-http.ts';
 import { fakeLayout } from '../../support/layout.ts';
+import { reviewDraft, reviewMachine, reviewSubmission } from '../../../src/machines/review.machine.ts';
 import { makeInspection, REVIEWER, renderReview } from './helpers.tsx';
 
 /** Row keys in the order their ReviewRow rendered, and how often the screen rendered its footer. */
@@ -117,5 +118,19 @@ describe('what a keystroke re-renders on the review route (issue 18)', () => {
     expect(screen.queryByRole('group', { name: 'Financier Name' })).toBeNull();
     expect(counts(renders.rows)).toEqual({ isUnderHypothecation: 1 });
     expect(renders.footer).toBe(0);
+  });
+
+  it('the review route builds its machines once, not in each of its renders', async () => {
+    // `provide` builds a whole new machine; @xstate/react runs only the first one it is given.
+    const provided = [vi.spyOn(reviewMachine, 'provide'), vi.spyOn(reviewDraft, 'provide'), vi.spyOn(reviewSubmission, 'provide')];
+    try {
+      await openReview();
+      // The load renders the route several times (loading, the draft checked, ready), and the first edit once more.
+      fireEvent.change(screen.getByRole('group', { name: 'Registration Number' }).querySelector('input.row-input') as HTMLInputElement, { target: { value: 'MH01AB12345' } });
+      expect(renders.footer).toBeGreaterThan(0);
+      expect(provided.map((spy) => spy.mock.calls.length)).toEqual([1, 1, 1]);
+    } finally {
+      for (const spy of provided) spy.mockRestore();
+    }
   });
 });
