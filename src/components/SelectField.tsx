@@ -1,5 +1,5 @@
 import { Button } from 'react-aria-components/Button';
-import { type Key } from 'react-aria-components/Collection';
+import type { Key } from 'react-aria-components/Collection';
 import { Label } from 'react-aria-components/Label';
 import { ListBox, ListBoxItem } from 'react-aria-components/ListBox';
 import { Popover } from 'react-aria-components/Popover';
