@@ -325,6 +325,8 @@ export const reviewMachine = setup({
       const row = rowOf(context, event.request.key);
       return event.request.kind === 'rowImage' ? row?.canUpload === true : row !== null;
     },
+    /** A row image that is not an image file (an edited picture is always the editor's JPEG). */
+    notAnImage: ({ event }) => event.type === 'UPLOAD' && event.request.kind === 'rowImage' && !event.request.file.type.startsWith('image/'),
   },
   actions: {
     applyEdit: ({ context, event }) => {
@@ -545,8 +547,9 @@ export const reviewMachine = setup({
                 idle: {
                   on: {
                     UPLOAD: [
+                      // A request the review would not upload (read-only, or no such row) is dropped before any message.
                       {
-                        guard: ({ event }) => event.request.kind === 'rowImage' && !event.request.file.type.startsWith('image/'),
+                        guard: and(['canEdit', 'uploadable', 'notAnImage']),
                         actions: [
                           assign({ upload: ({ event }) => ({ key: event.request.key, url: null, error: NOT_AN_IMAGE }) }),
                           { type: 'showUploadError', params: { message: NOT_AN_IMAGE } },

@@ -87,11 +87,13 @@ describe('review machine: a row image upload (000 §4 RTO NOC / NMC, §7 POST v2
     expect(upload.calls[0].fields).toMatchObject({ part: model().rows.rtoNocAvailable.part, partValue: 'Yes' });
   });
 
-  it('uploads nothing for a key that names no row of the review, or a row that offers no upload', async () => {
+  it('uploads nothing and shows nothing for a key that names no row of the review, or a row that offers no upload', async () => {
     const { actor, upload, ui } = await start();
     const file = new File(['jpg'], 'noc.jpg', { type: 'image/jpeg' });
+    const pdf = new File(['%PDF'], 'noc.pdf', { type: 'application/pdf' });
     for (const key of ['__proto__', 'constructor', 'toString', 'noSuchRow', 'registrationNumber']) {
       actor.send({ type: 'UPLOAD', request: { kind: 'rowImage', key, file } });
+      actor.send({ type: 'UPLOAD', request: { kind: 'rowImage', key, file: pdf } });
       expect(actor.getSnapshot().hasTag('uploading')).toBe(false);
     }
     actor.send({ type: 'UPLOAD', request: { kind: 'editedImage', key: '__proto__', file, pointerCount: 1, isTilted: false } });
