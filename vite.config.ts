@@ -6,6 +6,7 @@ import { gzip } from 'node:zlib';
 import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { reactAriaEnglishLocale } from './scripts/react-aria-locale.ts';
 
 const server = `http://localhost:${process.env.PORT ?? 8080}`;
 
@@ -204,7 +205,7 @@ function gzipAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [earlyCallsScript(), react(), leanJsonSchemaEditor(), routePreloads(), gzipAssets()],
+  plugins: [earlyCallsScript(), react(), reactAriaEnglishLocale(), leanJsonSchemaEditor(), routePreloads(), gzipAssets()],
   server: {
     port: 5173,
     proxy: { '/api': server, '/bike-api': server, '/docs-api': server, '/uploads': server },

@@ -48,15 +48,3 @@ try {
   // The app asks the server itself.
 }
 
-/**
- * react-aria asks `Intl.DateTimeFormat.supportedLocalesOf` for the browser's locale when its modules load; the first
- * call in a new renderer loads ICU's locale data, 14–33 ms of main thread on this project's 2-core machines. Asked
- * here, it runs while the app's scripts are still downloading and the main thread has nothing else to do, instead of
- * in the middle of the app's start. Only for a signed-in user: /login loads no react-aria (nor does the image
- * viewer, a signed-in page that then makes the call for nothing, while its own few scripts download).
- */
-try {
-  if (session) Intl.DateTimeFormat.supportedLocalesOf([navigator.language]);
-} catch {
-  // react-aria makes the same call and handles a locale the browser refuses.
-}

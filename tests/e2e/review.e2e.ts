@@ -391,16 +391,40 @@ async function traceOf(page: Page, categories: string[], action: () => Promise<u
 const layoutsIn = (events: TraceEvent[]) => events.filter((e) => e.name === 'Layout' && e.args?.beginData).map((e) => e.args!.beginData!);
 
 describe('issue 18 opening a review', () => {
-  it("lays the page out once: react-aria's pressable rule is in the page from the start, so its first button does not restyle the page", async () => {
+  it("lays the page out once (react-aria's pressable rule is in the page from the start, so its first button does not restyle the page) and asks nothing of ICU until the rows are editable", async () => {
     const target = await claim(api, (d) => rowVisibleAndEditable(d, 'registrationNumber'), 'with an editable registration number');
     const context = await signedInContext(browser, baseURL, REVIEWER);
     const page = await context.newPage();
     await laterForCustomerDocuments(page);
+    // Every way into ICU's locale data, counted: the first use in a renderer loads it (40–50 ms of main thread), and
+    // react-aria's locale check at its start was one (scripts/react-aria-locale.ts).
+    await page.addInitScript(() => {
+      const used: string[] = [];
+      (window as unknown as { qcIntlUsed: string[] }).qcIntlUsed = used;
+      const count = <T extends object>(owner: T, name: keyof T & string, label: string) => {
+        const original = owner[name] as unknown as (...args: unknown[]) => unknown;
+        const counted = new Proxy(original, {
+          apply: (fn, self, args) => (used.push(label), Reflect.apply(fn, self, args)),
+          construct: (fn, args, target) => (used.push(label), Reflect.construct(fn, args, target)),
+        });
+        Object.defineProperty(owner, name, { value: counted, configurable: true, writable: true });
+      };
+      for (const name of ['DateTimeFormat', 'NumberFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Locale', 'Segmenter', 'DisplayNames'] as const) {
+        if (Intl[name]) count(Intl, name, `Intl.${name}`);
+      }
+      count(Intl.DateTimeFormat, 'supportedLocalesOf', 'Intl.DateTimeFormat.supportedLocalesOf');
+      for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'] as const) count(Date.prototype, name, `Date#${name}`);
+      count(Number.prototype, 'toLocaleString', 'Number#toLocaleString');
+      count(String.prototype, 'localeCompare', 'String#localeCompare');
+    });
+    let intlUsed: string[] = [];
     const events = await traceOf(page, ['devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking'], async () => {
       await page.goto(`${baseURL}/review/${target.carId}`);
       await page.locator('[data-row] input:not(:disabled)').first().waitFor();
+      intlUsed = await page.evaluate(() => [...(window as unknown as { qcIntlUsed: string[] }).qcIntlUsed]);
       await page.waitForLoadState('networkidle');
     });
+    expect(intlUsed).toEqual([]);
     const invalidations = events.filter((e) => e.name === 'LayoutInvalidationTracking');
     expect(invalidations.length).toBeGreaterThan(0);
     // A style sheet with an @layer added to a laid-out page: Chromium invalidates every box ('Fonts changed', ~590 here).
