@@ -45,6 +45,7 @@ import { configVersion } from '../../machines/review.machine.ts';
 import { bikeDate } from './BikeListScreen.tsx';
 import { toBikeInspection, type BikeImage } from './inspection.ts';
 import { MakeModelVariantPanel } from './MakeModelVariantPanel.tsx';
+import { useLatest } from '../../components/useLatest.ts';
 import './bike.css';
 
 /** The car's shortcuts less the remark one: the bike review has no row remarks. */
@@ -356,7 +357,8 @@ function SubmitBar({ detail, model, onSubmitted }: { detail: BikeDetail; model: 
   const navigate = useNavigate();
   // The config version the route loaded: the submit names it, so the server decides the status by the same rules.
   const { config, version: configVersion } = useProduct();
-  const actor = useActorRef(
+  const latestNavigate = useLatest(navigate);
+  const [machine] = useState(() =>
     bikeSubmissionMachine.provide({
       actors: {
         pushData: fromPromise<unknown, BikePushBody>(({ input }) => pushBikeData(input)),
@@ -366,11 +368,11 @@ function SubmitBar({ detail, model, onSubmitted }: { detail: BikeDetail; model: 
         showAlert: (_, params) => window.alert(params.alert),
         showSuccess: (_, params) => showSuccess(`Bike ${params.status}`),
         showError: (_, params) => showError(params.message),
-        redirect: () => navigate('/inspection-bike'),
+        redirect: () => latestNavigate()('/inspection-bike'),
       },
     }),
-    { input: { appointmentId: detail.appointmentId, bikeId: detail.bikeId, version: detail.version, config, configVersion } },
   );
+  const actor = useActorRef(machine, { input: { appointmentId: detail.appointmentId, bikeId: detail.bikeId, version: detail.version, config, configVersion } });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const submitted = useSelector(actor, (s) => s.hasTag('submitted'));
   useEffect(() => {

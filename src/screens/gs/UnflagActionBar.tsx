@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useNavigate } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { DraftBar } from '../../components/DraftBar.tsx';
 import { useReviewDraft } from '../../components/useReviewDraft.ts';
 import { useLeaveGuard } from '../review/leave-guard.ts';
 import { useSubmitShortcut } from '../review/useReviewKeys.ts';
+import { useLatest } from '../../components/useLatest.ts';
 
 interface Props {
   appointmentId: string;
@@ -37,17 +38,18 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
   const navigate = useNavigate();
   // The config version the detail's route loaded, kept by the machine until the action is submitted.
   const { config, version: configVersion } = useRulesProduct<UnflagConfig>();
-  const [snapshot, send] = useMachine(
+  const latest = useLatest(navigate);
+  const [machine] = useState(() =>
     unflagMachine.provide({
       actors: { submitUnflag: fromPromise(({ input }) => patchGsFlag(input.appointmentId, input.payload, input.etag)) },
       actions: {
         showSuccess: (_, params) => showSuccess(params.message),
         showError: (_, params) => showError(params.message),
-        goToList: () => navigate('/gs-unflagging'),
+        goToList: () => latest()('/gs-unflagging'),
       },
     }),
-    { input: { appointmentId, conditionFlag, hardBeta, etag, config, configVersion } },
   );
+  const [snapshot, send] = useMachine(machine, { input: { appointmentId, conditionFlag, hardBeta, etag, config, configVersion } });
   const { context } = snapshot;
   const outcome = chosenOutcome(context);
   const busy = snapshot.hasTag('busy');

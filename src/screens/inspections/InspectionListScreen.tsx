@@ -18,6 +18,7 @@ import { readStored, STORED_ASSIGNEE, STORED_CATEGORY, writeStored } from './fil
 import { usePages, type PagesOptions } from '../../components/usePages.ts';
 import { useNow } from '../../components/useNow.ts';
 import { TIMER_TICK_MS } from './timer.ts';
+import { useLatest } from '../../components/useLatest.ts';
 
 /** The list's pages of 50 (spec 000 §7); an ApiError's message is already plain words. */
 const INSPECTION_PAGES: PagesOptions<Omit<ListFilters, 'page'>, InspectionListRow> = {
@@ -68,7 +69,8 @@ function InspectionList({ session }: { session: LoginData }) {
   // Live refresh: the user's auto-assignment record turning 'changed' reloads the list (spec 000 §4).
   useEffect(() => subscribeAutoAssignment(session.access_token, () => reload()), [session.access_token, reload]);
 
-  const assignment = useActorRef(
+  const latest = useLatest(navigate);
+  const [machine] = useState(() =>
     assignmentMachine.provide({
       actors: {
         assign: fromPromise<unknown, AssignRequest>(({ input }) => assignToMe(input.carId, input.user, input.role)),
@@ -76,12 +78,12 @@ function InspectionList({ session }: { session: LoginData }) {
       actions: {
         showAlert: (_, { message }) => window.alert(message),
         showError: (_, { message }) => showError(message),
-        openReview: (_, { carId }) => navigate(`/review/${carId}`),
+        openReview: (_, { carId }) => latest()(`/review/${carId}`),
         reload: () => browserLocation.reload(),
       },
     }),
-    { input: { user: session.email, role: session.role, origin: 'list' } },
   );
+  const assignment = useActorRef(machine, { input: { user: session.email, role: session.role, origin: 'list' } });
   const assigning = useSelector(assignment, (snapshot) => snapshot.hasTag('busy'));
 
   const canOpen = canAccess(session.role, '/review');

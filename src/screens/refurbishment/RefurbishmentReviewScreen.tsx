@@ -24,6 +24,7 @@ import { sectionStart, shortcutList, type CandidateRow } from '../review/shortcu
 import { useJumpFocus, useReviewKeys, useRowNavigation, useSubmitShortcut } from '../review/useReviewKeys.ts';
 import { refurbishmentRows, refurbishmentShortcuts, rejectToggle, REFURBISHMENT_SHORTCUT_TEXTS } from './rows.ts';
 import { rupees } from './money.ts';
+import { useLatest } from '../../components/useLatest.ts';
 import './refurbishment.css';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -88,29 +89,30 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
   const navigate = useNavigate();
   const { config, version: configVersion } = useRulesProduct<RefurbishmentConfig>();
   const [stored] = useState(() => storedEntries(config, detail));
-  const actor = useActorRef(
+  const latest = useLatest(navigate);
+  const [machine] = useState(() =>
     refurbishmentMachine.provide({
       actors: { submitReview: fromPromise<{ status: string }, RefurbishmentSubmitPayload>(({ input }) => submitRefurbishment(input)) },
       actions: {
         showSuccess: (_, { status }) => showSuccess(`Refurbishment review submitted (${status})`),
         showError: (_, { message }) => showError(message),
-        navigateToList: () => navigate('/gs-refurbishment'),
+        navigateToList: () => latest()('/gs-refurbishment'),
       },
     }),
-    {
-      input: {
-        appointmentId: detail.appointmentId,
-        status: detail.status,
-        version: detail.version,
-        user: session.email,
-        assignee: detail.qcAssignTo.to,
-        versioned,
-        entries: stored,
-        config,
-        configVersion,
-      },
-    },
   );
+  const actor = useActorRef(machine, {
+    input: {
+      appointmentId: detail.appointmentId,
+      status: detail.status,
+      version: detail.version,
+      user: session.email,
+      assignee: detail.qcAssignTo.to,
+      versioned,
+      entries: stored,
+      config,
+      configVersion,
+    },
+  });
   const entries = useSelector(actor, (s) => s.context.entries);
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'SUBMIT' }));
   const busy = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('done'));

@@ -15,6 +15,7 @@ import type { AudioRemark } from '../../machines/review.machine.ts';
 import { fetchRemarks, saveRemark } from '../../api/review.ts';
 import { createMediaRecorder, isRecordingSupported, type AudioRecorder } from './audio.ts';
 import { useRowContext } from './context.ts';
+import { useLatest } from '../../components/useLatest.ts';
 
 /** Remark timestamps are unix seconds, shown MMM DD HH:mm (000 §9). */
 export function formatRemarkTime(seconds: number): string {
@@ -86,24 +87,27 @@ export function RemarkPanel({
     };
   }, [appointmentId, target.section, target.part, target.subPart, target.hashKey]);
 
-  const [snapshot, send] = useMachine(
+  // Built once (a render per keystroke in the remark box); the props it calls are read as they are now.
+  const latest = useLatest({ target, alert, onText, onSaved });
+  const [machine] = useState(() =>
     remarkMachine.provide({
       actors: { saveRemark: fromPromise(({ input }) => saveRemark(input)) },
       actions: {
-        showAlert: (_, params) => alert(params.message),
+        showAlert: (_, params) => latest().alert(params.message),
         remarkSaved: (_, params) => {
+          const now = latest();
           const stored = params.response as RemarkEntry | null;
           const entry: RemarkEntry = stored?.timestamp
             ? stored
-            : { id: `local-${Date.now()}`, user: target.user, role: target.role, type: 'text', remark: params.remark, timestamp: Math.floor(Date.now() / 1000) };
+            : { id: `local-${Date.now()}`, user: now.target.user, role: now.target.role, type: 'text', remark: params.remark, timestamp: Math.floor(Date.now() / 1000) };
           setAdded((list) => [...list, entry]);
-          onText?.('');
-          onSaved(params.remark);
+          now.onText?.('');
+          now.onSaved(params.remark);
         },
       },
     }),
-    { input: { ...target, text } },
   );
+  const [snapshot, send] = useMachine(machine, { input: { ...target, text } });
 
   const entries = useMemo(() => merge(history ?? [], fetched, added, audio?.sent ?? []), [history, fetched, added, audio?.sent]);
   const busy = snapshot.hasTag('busy');

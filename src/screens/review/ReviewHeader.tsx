@@ -2,7 +2,7 @@
  * Review header (000 §2): back arrow, appointment id, New Inspection / Re-Inspection, the 3-minute countdown for
  * the assignee, rejection remark history and the Rejection History table, and Assign to me when unassigned.
  */
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -14,6 +14,7 @@ import { assignmentMachine } from '../../machines/assignment.machine.ts';
 import { assignToMe } from '../../api/main.ts';
 import { showError } from '../../components/toast.ts';
 import type { ReviewAccess } from './access.ts';
+import { useLatest } from '../../components/useLatest.ts';
 
 export function inspectionTypeLabel(version: number): string {
   return version === 0 ? 'New Inspection' : 'Re-Inspection';
@@ -49,17 +50,18 @@ function Countdown({ assignedAt }: { assignedAt: string | null | undefined }) {
 }
 
 function AssignButton({ carId, user, role, onAssigned }: { carId: number; user: string; role: string; onAssigned: () => void }) {
-  const [snapshot, send] = useMachine(
+  const latest = useLatest(onAssigned);
+  const [machine] = useState(() =>
     assignmentMachine.provide({
       actors: { assign: fromPromise(({ input }) => assignToMe(input.carId, input.user, input.role)) },
       actions: {
         showAlert: (_, params) => window.alert(params.message),
         showError: (_, params) => showError(params.message),
-        reload: () => onAssigned(),
+        reload: () => latest()(),
       },
     }),
-    { input: { user, role, origin: 'header' } },
   );
+  const [snapshot, send] = useMachine(machine, { input: { user, role, origin: 'header' } });
   return (
     <button type="button" disabled={snapshot.hasTag('busy')} onClick={() => send({ type: 'ASSIGN', carId })}>
       Assign to me

@@ -10,6 +10,7 @@ import { Modal } from 'react-aria-components/Modal';
 import { riMailMachine, type RiMailInput } from '../../machines/ri-mail.machine.ts';
 import { sendRiMail } from '../../api/review.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
+import { useLatest } from '../../components/useLatest.ts';
 
 interface Props extends RiMailInput {
   onClose: (sent: boolean) => void;
@@ -18,20 +19,21 @@ interface Props extends RiMailInput {
 
 export function RiMailPopup({ onClose, alert = (m) => window.alert(m), ...input }: Props) {
   const [draft, setDraft] = useState('');
-  const [snapshot, send] = useMachine(
+  const latest = useLatest({ alert, onClose });
+  const [machine] = useState(() =>
     riMailMachine.provide({
       actors: { sendRiMail: fromPromise(({ input: request }) => sendRiMail(request)) },
       actions: {
-        showAlert: (_, params) => alert(params.message),
+        showAlert: (_, params) => latest().alert(params.message),
         showSuccess: (_, params) => {
           showSuccess(params.message);
-          onClose(true);
+          latest().onClose(true);
         },
         showError: (_, params) => showError(params.message),
       },
     }),
-    { input },
   );
+  const [snapshot, send] = useMachine(machine, { input });
   const busy = snapshot.hasTag('busy');
   const add = () => {
     if (!draft.trim()) return;

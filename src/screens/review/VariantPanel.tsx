@@ -3,13 +3,14 @@
  * choice alerts 'Select all the fields'; only variants with Active variant status and Active variant-year status
  * are offered. Saving records the choices on the make, model and variant rows (engine setValue edits with ids).
  */
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Edit, RowState, Scalar } from '../../engine/types.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
 import { makeModelVariantMachine, makeIdOf, modelIdOf, type MmvChoice } from '../../machines/make-model-variant.machine.ts';
 import { fetchMakes, fetchModels, fetchVariants } from '../../api/review.ts';
+import { useLatest } from '../../components/useLatest.ts';
 
 /** Option value of a recorded choice the lookup list does not (yet) hold. */
 const CURRENT = '__current';
@@ -38,27 +39,30 @@ function VariantPanelView({ make, model, variant, fuelType, year, canEdit, onEdi
   const fuel = text(fuelType);
   const carYear = text(year) === null ? null : Number(year);
   const config = useProduct().config;
-  const [snapshot, send] = useMachine(
+  // Built once, not in each render (the panel re-renders with its rows); the props it calls are read as they are now.
+  const latest = useLatest({ make, model, variant, canEdit, onEdit, alert });
+  const [machine] = useState(() =>
     makeModelVariantMachine.provide({
       actors: {
         // A read-only panel fetches nothing: it only shows what is recorded.
-        loadMakes: fromPromise(() => (canEdit ? fetchMakes() : Promise.resolve([]))),
-        loadModels: fromPromise(({ input }) => (canEdit ? fetchModels(input.makeId) : Promise.resolve([]))),
-        loadVariants: fromPromise(({ input }) => (canEdit ? fetchVariants(input.modelId, input.fuelType) : Promise.resolve([]))),
+        loadMakes: fromPromise(() => (latest().canEdit ? fetchMakes() : Promise.resolve([]))),
+        loadModels: fromPromise(({ input }) => (latest().canEdit ? fetchModels(input.makeId) : Promise.resolve([]))),
+        loadVariants: fromPromise(({ input }) => (latest().canEdit ? fetchVariants(input.modelId, input.fuelType) : Promise.resolve([]))),
       },
       actions: {
-        showAlert: (_, params) => alert(params.message),
+        showAlert: (_, params) => latest().alert(params.message),
         saved: (_, params) => {
-          const rows: Record<string, RowState | undefined> = { make, model, variant };
+          const now = latest();
+          const rows: Record<string, RowState | undefined> = { make: now.make, model: now.model, variant: now.variant };
           for (const edit of params.edits) {
             const row = rows[edit.key];
-            if (row) onEdit({ ...edit, key: row.key });
+            if (row) now.onEdit({ ...edit, key: row.key });
           }
         },
       },
     }),
-    { input: { make: initial(make), model: initial(model), variant: initial(variant), fuelType: fuel, year: carYear, config } },
   );
+  const [snapshot, send] = useMachine(machine, { input: { make: initial(make), model: initial(model), variant: initial(variant), fuelType: fuel, year: carYear, config } });
   useEffect(() => {
     const c = snapshot.context;
     if (c.fuelType !== fuel || c.year !== carYear) send({ type: 'FILTER', fuelType: fuel, year: carYear });

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchRemarks, saveRemark } from '../../../src/api/review.ts';
 import { formatRemarkTime, RemarkPanel, type AudioRemarks } from '../../../src/screens/review/RemarkPanel.tsx';
-import { AUDIO_REMARK_TEXT, REMARK_SAVE_FAILED, remarkRequest } from '../../../src/machines/remark.machine.ts';
+import { AUDIO_REMARK_TEXT, REMARK_SAVE_FAILED, remarkMachine, remarkRequest } from '../../../src/machines/remark.machine.ts';
 import { fakeRecorder, REVIEWER } from './helpers.tsx';
 
 vi.mock('../../../src/api/review.ts', () => ({ fetchRemarks: vi.fn(async () => []), saveRemark: vi.fn() }));
@@ -57,6 +58,30 @@ describe('remarks (spec 000 §3 remarkHistory, §5 remark rule, §8)', () => {
     expect(saveRemark).toHaveBeenCalledWith({ ...target, type: 'rejectionRemark', inspectionStatus: 'smReview', remarkType: 'text', remark: 'Name differs' });
     expect((screen.getByRole('textbox', { name: 'Remark' }) as HTMLInputElement).value).toBe('');
     expect(screen.getByText(/Name differs/)).toBeTruthy();
+  });
+
+  it("builds its machine once, not per keystroke of the remark box, and a save reaches the latest render's onSaved", async () => {
+    vi.mocked(saveRemark).mockResolvedValue({ id: 'r9', user: REVIEWER, role: 'qc', type: 'text', remark: 'Name differs', timestamp: 1763900000 });
+    const provide = vi.spyOn(remarkMachine, 'provide');
+    // The review holds the typed text, so each keystroke renders the panel again (as ReviewScreen does).
+    function Typed({ onSaved }: { onSaved: (remark: string) => void }) {
+      const [text, setText] = useState('');
+      return <RemarkPanel target={target} appointmentId="APT0077" history={history} canEdit onSaved={onSaved} text={text} onText={setText} alert={vi.fn()} recordingSupported={false} />;
+    }
+    try {
+      const first = vi.fn();
+      const { rerender } = render(<Typed onSaved={first} />);
+      await userEvent.type(screen.getByRole('textbox', { name: 'Remark' }), 'Name differs');
+      const latest = vi.fn();
+      rerender(<Typed onSaved={latest} />);
+      await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+      await waitFor(() => expect(latest).toHaveBeenCalledWith('Name differs'));
+      expect(first).not.toHaveBeenCalled();
+      expect((screen.getByRole('textbox', { name: 'Remark' }) as HTMLInputElement).value).toBe('');
+      expect(provide).toHaveBeenCalledTimes(1);
+    } finally {
+      provide.mockRestore();
+    }
   });
 
   it("alerts the server's detail, or 'Some error occured while saving the remark'", async () => {

@@ -7,6 +7,7 @@ import { ProductProvider } from '../../../src/products/ProductContext.tsx';
 import { fetchMakes, fetchModels, fetchVariants, type Variant } from '../../../src/api/review.ts';
 import { activeVariants } from '../../../src/engine/make-model-variant.ts';
 import { VariantPanel } from '../../../src/screens/review/VariantPanel.tsx';
+import { makeModelVariantMachine } from '../../../src/machines/make-model-variant.machine.ts';
 import { makeInspection } from './helpers.tsx';
 
 vi.mock('../../../src/api/review.ts', () => ({ fetchMakes: vi.fn(), fetchModels: vi.fn(), fetchVariants: vi.fn() }));
@@ -27,12 +28,13 @@ function panel(canEdit = true) {
   const model = carEngine.evaluate(makeInspection({ values: { make: 'Maruti', model: 'Swift', variant: 'VXI', fuelType: 'Petrol' } }));
   const onEdit = vi.fn();
   const alert = vi.fn();
-  render(
+  const view = (edit: typeof onEdit) => (
     <ProductProvider product="car">
-      <VariantPanel make={model.rows.make} model={model.rows.model} variant={model.rows.variant} fuelType="Petrol" canEdit={canEdit} onEdit={onEdit} alert={alert} />
-    </ProductProvider>,
+      <VariantPanel make={model.rows.make} model={model.rows.model} variant={model.rows.variant} fuelType="Petrol" canEdit={canEdit} onEdit={edit} alert={alert} />
+    </ProductProvider>
   );
-  return { onEdit, alert };
+  const { rerender } = render(view(onEdit));
+  return { onEdit, alert, rerender: (edit: typeof onEdit) => rerender(view(edit)) };
 }
 
 const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
@@ -93,6 +95,27 @@ describe('make / model / variant panel (spec 000 §2, §5)', () => {
       { type: 'setValue', key: 'variant', value: 'V CVT', id: 103 },
     ]);
     expect(screen.getByRole('button', { name: 'Save changes' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it("builds its machine once, not in each render, and Save gives its edits to the latest render's onEdit", async () => {
+    const provide = vi.spyOn(makeModelVariantMachine, 'provide');
+    try {
+      const { onEdit: first, rerender } = panel();
+      await waitFor(() => expect(select('Make').options.length).toBe(3));
+      const latest = vi.fn();
+      rerender(latest);
+      await userEvent.selectOptions(select('Make'), 'Honda');
+      await waitFor(() => expect(select('Model').options.length).toBe(2));
+      await userEvent.selectOptions(select('Model'), 'City');
+      await waitFor(() => expect(select('Variant').options.length).toBe(3));
+      await userEvent.selectOptions(select('Variant'), 'V CVT');
+      await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      expect(latest.mock.calls.map(([e]) => e.key)).toEqual(['make', 'model', 'variant']);
+      expect(first).not.toHaveBeenCalled();
+      expect(provide).toHaveBeenCalledTimes(1);
+    } finally {
+      provide.mockRestore();
+    }
   });
 
   it('is read-only without Save for someone who is not the assignee, and fetches nothing', () => {
