@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import dayjs from 'dayjs';
 import listConfig from '../../config/inspection-list.json';
@@ -41,6 +41,37 @@ export function rowClass(row: GsListItem, now: number): string {
 const detailPath = (row: GsListItem) => `/gs-unflagging-details/${row.appointmentId}?${new URLSearchParams({ leadToken: row.leadToken })}`;
 const time = (iso: string) => dayjs(iso).format('DD-MM-YYYY HH:mm');
 
+/**
+ * The table's rows. Each shows the time since its car was flagged, to the second: they alone read the clock, so the
+ * screen (its four filter selects) does not render again every second.
+ */
+const GsRows = memo(function GsRows({ rows, onOpen }: { rows: GsListItem[]; onOpen: (path: string) => void }) {
+  const now = useNow(1000);
+  return (
+    <tbody>
+      {rows.map((row) => (
+        <tr key={row.appointmentId} className={rowClass(row, now)} onClick={() => onOpen(detailPath(row))}>
+          <td className="gs-timer">{elapsed(row.createdAt, now)}</td>
+          <td>
+            <Link to={detailPath(row)} onClick={(e) => e.stopPropagation()}>
+              {row.appointmentId}
+            </Link>
+          </td>
+          <td>{row.category}</td>
+          <td>{time(row.inspectionEndTime)}</td>
+          <td>
+            {row.make} {row.model}
+          </td>
+          <td>{row.storeName}</td>
+          <td>{time(row.createdAt)}</td>
+          <td>{row.assignedTo ?? ''}</td>
+          <td>{listTypeLabel(UNFLAG_CONFIG, row.conditionFlag)}</td>
+        </tr>
+      ))}
+    </tbody>
+  );
+});
+
 /** /gs-unflagging: flagged cars with the car list's filters (spec 002 §2 'GS unflagging list'). */
 export function GsListScreen() {
   const session = useSession();
@@ -51,8 +82,6 @@ export function GsListScreen() {
   const [error, setError] = useState<string | null>(null);
   const [cities, setCities] = useState<CityStores[]>([]);
   const [assignees, setAssignees] = useState<Assignee[]>([]);
-  // Every second: each row shows the time since the car was flagged, to the second.
-  const now = useNow(1000);
   const [reloads, setReloads] = useState(0);
   const email = session?.email ?? '';
 
@@ -142,27 +171,7 @@ export function GsListScreen() {
               <th scope="col">Type</th>
             </tr>
           </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.appointmentId} className={rowClass(row, now)} onClick={() => navigate(detailPath(row))}>
-                <td className="gs-timer">{elapsed(row.createdAt, now)}</td>
-                <td>
-                  <Link to={detailPath(row)} onClick={(e) => e.stopPropagation()}>
-                    {row.appointmentId}
-                  </Link>
-                </td>
-                <td>{row.category}</td>
-                <td>{time(row.inspectionEndTime)}</td>
-                <td>
-                  {row.make} {row.model}
-                </td>
-                <td>{row.storeName}</td>
-                <td>{time(row.createdAt)}</td>
-                <td>{row.assignedTo ?? ''}</td>
-                <td>{listTypeLabel(UNFLAG_CONFIG, row.conditionFlag)}</td>
-              </tr>
-            ))}
-          </tbody>
+          <GsRows rows={rows} onOpen={navigate} />
         </table>
         {loading && (
           <p className="gs-status" role="status">

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import type { GsListItem } from '../../../src/api/gs.ts';
+import { writeSession } from '../../../src/api/session.ts';
+import { GsListScreen } from '../../../src/screens/gs/GsListScreen.tsx';
+
+const rendered = vi.hoisted(() => ({ selects: 0 }));
+
+vi.mock('../../../src/api/gs.ts', () => ({ fetchGsList: vi.fn(), fetchGsAssignees: vi.fn(async () => []) }));
+vi.mock('../../../src/api/main.ts', () => ({ fetchLocationStore: vi.fn(async () => []) }));
+vi.mock('../../../src/api/live.ts', () => ({ subscribeAutoAssignment: () => () => undefined }));
+// The real filter selects, counted: they are the screen's heaviest part.
+vi.mock('../../../src/components/SelectField.tsx', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/components/SelectField.tsx')>();
+  return {
+    ...real,
+    SelectField: (props: Parameters<typeof real.SelectField>[0]) => {
+      rendered.selects += 1;
+      return real.SelectField(props);
+    },
+  };
+});
+
+const { fetchGsList } = await import('../../../src/api/gs.ts');
+
+const FLAGGED_AT = Date.parse('2026-06-01T12:00:00Z');
+const flagged: GsListItem = {
+  appointmentId: '2051200007',
+  category: 'New',
+  inspectionEndTime: '2026-06-01T10:00:00Z',
+  make: 'Honda',
+  model: 'City',
+  storeName: 'Pune - Baner',
+  createdAt: new Date(FLAGGED_AT).toISOString(),
+  assignedTo: null,
+  conditionFlag: 0,
+  leadToken: 't',
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: FLAGGED_AT + 65_000, toFake: ['setInterval', 'clearInterval', 'Date'] });
+  writeSession({ access_token: 'tok', role: 'gs-qc', email: 'gs.qc@qc.example', name: 'GS QC', isExcludedUser: false });
+  vi.mocked(fetchGsList).mockResolvedValue([flagged]);
+  rendered.selects = 0;
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+describe('GS unflagging list (spec 002 §2): the running timer', () => {
+  it('counts up each second in its cell while the filters above it do not render again', async () => {
+    render(
+      <MemoryRouter>
+        <GsListScreen />
+      </MemoryRouter>,
+    );
+    await screen.findByText('2051200007');
+    const timer = () => document.querySelector('td.gs-timer')?.textContent;
+    expect(timer()).toBe('00:01:05');
+    const selects = rendered.selects;
+    expect(selects).toBeGreaterThanOrEqual(4);
+    act(() => vi.advanceTimersByTime(3000));
+    expect(timer()).toBe('00:01:08');
+    expect(rendered.selects).toBe(selects);
+  });
+});
