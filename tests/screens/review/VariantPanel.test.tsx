@@ -39,6 +39,16 @@ function panel(canEdit = true) {
 
 const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
 
+/** Picks Honda, City and V CVT in turn (each list loads after the choice above it) and saves. */
+async function saveHondaCityVCvt() {
+  await userEvent.selectOptions(select('Make'), 'Honda');
+  await waitFor(() => expect(select('Model').options.length).toBe(2));
+  await userEvent.selectOptions(select('Model'), 'City');
+  await waitFor(() => expect(select('Variant').options.length).toBe(3));
+  await userEvent.selectOptions(select('Variant'), 'V CVT');
+  await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+}
+
 describe('make / model / variant panel (spec 000 §2, §5)', () => {
   it('offers only variants with Active variant status and Active variant-year status', async () => {
     expect(activeVariants([variant(1, 'A'), variant(2, 'B', 'Inactive'), variant(3, 'C', 'Active', 'Inactive'), variant(1, 'A')], null, carReviewConfig).map((v) => v.variant_name)).toEqual(['A']);
@@ -83,12 +93,7 @@ describe('make / model / variant panel (spec 000 §2, §5)', () => {
   it('saves the three choices as setValue edits with their ids', async () => {
     const { onEdit } = panel();
     await waitFor(() => expect(select('Make').options.length).toBe(3));
-    await userEvent.selectOptions(select('Make'), 'Honda');
-    await waitFor(() => expect(select('Model').options.length).toBe(2));
-    await userEvent.selectOptions(select('Model'), 'City');
-    await waitFor(() => expect(select('Variant').options.length).toBe(3));
-    await userEvent.selectOptions(select('Variant'), 'V CVT');
-    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await saveHondaCityVCvt();
     expect(onEdit.mock.calls.map(([e]) => e)).toEqual([
       { type: 'setValue', key: 'make', value: 'Honda', id: 2 },
       { type: 'setValue', key: 'model', value: 'City', id: 20 },
@@ -104,12 +109,7 @@ describe('make / model / variant panel (spec 000 §2, §5)', () => {
       await waitFor(() => expect(select('Make').options.length).toBe(3));
       const latest = vi.fn();
       rerender(latest);
-      await userEvent.selectOptions(select('Make'), 'Honda');
-      await waitFor(() => expect(select('Model').options.length).toBe(2));
-      await userEvent.selectOptions(select('Model'), 'City');
-      await waitFor(() => expect(select('Variant').options.length).toBe(3));
-      await userEvent.selectOptions(select('Variant'), 'V CVT');
-      await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+      await saveHondaCityVCvt();
       expect(latest.mock.calls.map(([e]) => e.key)).toEqual(['make', 'model', 'variant']);
       expect(first).not.toHaveBeenCalled();
       expect(provide).toHaveBeenCalledTimes(1);
