@@ -4,7 +4,7 @@
  * the PDF link; submit (APPROVED, or REJECTED when anything is ticked) through the bike submission machine.
  * Read-only for everyone but the assignee, for a past version (?version=) and once reviewed.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -237,14 +237,13 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
   useLeaveGuard(canEdit && draft.unsaved);
 
   // The row finder, next error and the review's shortcuts, as on the car's review (issue 16).
-  const latest = useRef({ model, tab });
-  latest.current = { model, tab };
-  const candidates = useCallback(() => modelRows(latest.current.model), []);
+  const latest = useLatest({ model, tab });
+  const candidates = useCallback(() => modelRows(latest().model), [latest]);
   const { jump, overlay, setOverlay, goToRow, nextErrorRow } = useRowNavigation({ rows: candidates, showGroup: setTab });
   useReviewKeys({
     shortcuts: BIKE_SHORTCUTS,
     rows: candidates,
-    tab: () => latest.current.tab,
+    tab: () => latest().tab,
     goToRow,
     moveGroup: (delta) => setTab((shown) => stepGroup(tabs, shown, delta) ?? shown),
     openFinder: () => setOverlay('finder'),
@@ -379,10 +378,8 @@ function SubmitBar({ detail, model, onSubmitted }: { detail: BikeDetail; model: 
     if (submitted) onSubmitted();
   }, [submitted, onSubmitted]);
   // Ctrl+Enter: the same event as the button, so the config's pre-submit checks run.
-  const latest = useRef(model);
-  latest.current = model;
   useSubmitShortcut(() => {
-    const request = { type: 'SUBMIT', model: latest.current } as const;
+    const request = { type: 'SUBMIT', model } as const;
     if (actor.getSnapshot().can(request)) actor.send(request);
   });
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components/Button';
 import { Input } from 'react-aria-components/Input';
 import { Label } from 'react-aria-components/Label';
@@ -8,6 +8,7 @@ import type { Assignee, CityStores } from '../../api/main.ts';
 import listConfig from '../../config/inspection-list.json';
 import { SelectField } from '../../components/SelectField.tsx';
 import { assigneeOptions, centreOptions, cityOptions, keepCentres } from './filters.ts';
+import { useLatest } from '../../components/useLatest.ts';
 
 export interface FilterValues {
   appointmentId: string;
@@ -34,13 +35,15 @@ export function InspectionFilters({ value, onChange, onReset, cities, assignees,
   const [text, setText] = useState(value.appointmentId);
   // A pause in typing searches too: no Enter needed.
   const typed = text.trim();
-  const latest = useRef({ value, onChange });
-  latest.current = { value, onChange };
+  const latest = useLatest({ value, onChange });
   useEffect(() => {
-    if (typed === latest.current.value.appointmentId) return;
-    const timer = setTimeout(() => latest.current.onChange({ ...latest.current.value, appointmentId: typed }), listConfig.searchDebounceMs);
+    if (typed === latest().value.appointmentId) return;
+    const timer = setTimeout(() => {
+      const now = latest();
+      now.onChange({ ...now.value, appointmentId: typed });
+    }, listConfig.searchDebounceMs);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, latest]);
   return (
     <div className="filters" role="search" aria-label="Inspection filters">
       <SearchField

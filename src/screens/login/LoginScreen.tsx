@@ -6,6 +6,7 @@ import { writeSession } from '../../api/session.ts';
 import { afterLogin, isKnownRole } from '../../session/access.ts';
 import { useSession } from '../../session/useSession.ts';
 import { emailFromIdToken, renderGoogleButton } from './google.ts';
+import { useLatest } from '../../components/useLatest.ts';
 
 /** Shown when the server signs in a user whose role the panel has no screens for (spec 000 §2, §8). */
 export const NO_QC_ROLE = 'No valid QC role assigned';
@@ -19,13 +20,12 @@ interface Props {
 
 function GoogleButton({ clientId, isDisabled, onCredential }: { clientId: string; isDisabled: boolean; onCredential: (idToken: string) => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  const callback = useRef(onCredential);
-  callback.current = onCredential;
+  const callback = useLatest(onCredential);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     if (!clientId || !ref.current) return;
-    renderGoogleButton(ref.current, clientId, (token) => callback.current(token)).catch((e: Error) => setFailed(e.message));
-  }, [clientId]);
+    renderGoogleButton(ref.current, clientId, (token) => callback()(token)).catch((e: Error) => setFailed(e.message));
+  }, [clientId, callback]);
   if (!clientId || failed) {
     // Without a client id (or offline) Google's button cannot render: show a disabled stand-in that says why.
     return (

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Label } from 'react-aria-components/Label';
 import { Switch } from 'react-aria-components/Switch';
@@ -141,9 +141,7 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
   // The review keyboard (issue 16): the items are its rows, their categories its sections; only the shortcuts
   // whose action this view has are bound and listed.
   const rows = useMemo(() => refurbishmentRows(detail.fields, entries), [detail.fields, entries]);
-  const latestRows = useRef(rows);
-  latestRows.current = rows;
-  const candidates = useCallback(() => latestRows.current, []);
+  const candidates = useLatest(rows);
   const shortcuts = useMemo(() => refurbishmentShortcuts(editable), [editable]);
   const { jump, overlay, setOverlay, goToRow, nextErrorRow } = useRowNavigation({ rows: candidates });
   useReviewKeys({
@@ -151,7 +149,7 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
     rows: candidates,
     goToRow,
     moveGroup: (delta, from) => {
-      const row = sectionStart(latestRows.current, from, delta);
+      const row = sectionStart(candidates(), from, delta);
       if (row) goToRow(row.key);
     },
     openFinder: () => setOverlay('finder'),

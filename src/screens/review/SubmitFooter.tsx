@@ -2,7 +2,7 @@
  * Submission footer (000 §4): Critical / Non Critical toggle, the dummy flag (hidden for version views) and
  * Submit, driven by the submission machine; the rejection popup asks for issue types ('No issue' exclusive).
  */
-import { memo, useRef } from 'react';
+import { memo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Dialog, Heading } from 'react-aria-components/Dialog';
@@ -38,12 +38,9 @@ export const SubmitFooter = memo(function SubmitFooter({ submission, config, cur
   const request = requestOf();
   const busy = snapshot.hasTag('busy');
   // Ctrl+Enter submits as the button does: the same event, so every pre-submit check runs.
-  const latest = useRef({ requestOf, snapshot, send });
-  latest.current = { requestOf, snapshot, send };
   useSubmitShortcut(() => {
-    const { requestOf: now, snapshot: state, send: dispatch } = latest.current;
-    const req = now();
-    if (state.can(req)) dispatch(req);
+    const req = requestOf();
+    if (snapshot.can(req)) send(req);
   });
   return (
     <footer className="review-footer">

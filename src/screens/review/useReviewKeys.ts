@@ -3,10 +3,11 @@
  * names. A key typed into a text entry control returns at the first checks, so typing a value costs nothing more;
  * the rows are read from the screen when a shortcut fires, never on render.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ReviewOverlay } from './RowFinder.tsx';
 import type { RowJump } from './RowList.tsx';
 import { editorControl, firstControl, focusRow, isTextEntry, nextError, rowsShown, stepRow, type CandidateRow, type ShortcutId } from './shortcuts.ts';
+import { useLatest } from '../../components/useLatest.ts';
 
 export interface ReviewKeyActions {
   /** The shortcuts this screen has: only these keys are bound, and its `?` overlay lists the same. */
@@ -34,13 +35,12 @@ const rowOf = (el: Element | null) => el?.closest('[data-key]') ?? null;
 const ROW_CONTROLS = 'input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [role=spinbutton], a[href], video[controls]';
 
 export function useReviewKeys(actions: ReviewKeyActions): void {
-  const latest = useRef(actions);
-  latest.current = actions;
+  const latest = useLatest(actions);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey) return;
-      const a = latest.current;
+      const a = latest();
       const has = (id: ShortcutId) => a.shortcuts.includes(id);
       const target = event.target;
       const ctrl = event.ctrlKey || event.metaKey;
@@ -148,7 +148,7 @@ export function useReviewKeys(actions: ReviewKeyActions): void {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [latest]);
 }
 
 /**
@@ -156,17 +156,16 @@ export function useReviewKeys(actions: ReviewKeyActions): void {
  * Not while a dialog has the keyboard; `enabled` false leaves the key alone.
  */
 export function useSubmitShortcut(submit: () => void, enabled = true): void {
-  const latest = useRef({ submit, enabled });
-  latest.current = { submit, enabled };
+  const latest = useLatest({ submit, enabled });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!latest.current.enabled || event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || document.querySelector('[role=dialog]')) return;
+      if (!latest().enabled || event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || document.querySelector('[role=dialog]')) return;
       event.preventDefault();
-      latest.current.submit();
+      latest().submit();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [latest]);
 }
 
 /** The key of the row holding the focus, if any. */
@@ -179,18 +178,17 @@ export const focusedRowKey = (): string | null => rowOf(document.activeElement)?
 export function useRowNavigation({ rows, showGroup }: { rows: () => readonly CandidateRow[]; showGroup?: (group: string) => void }) {
   const [jump, setJump] = useState<RowJump | null>(null);
   const [overlay, setOverlay] = useState<ReviewOverlay | null>(null);
-  const latest = useRef({ rows, showGroup });
-  latest.current = { rows, showGroup };
+  const latest = useLatest({ rows, showGroup });
   const goToRow = useCallback((key: string) => {
-    const row = latest.current.rows().find((r) => r.key === key);
+    const row = latest().rows().find((r) => r.key === key);
     if (!row) return;
-    latest.current.showGroup?.(row.group);
+    latest().showGroup?.(row.group);
     setJump((j) => ({ key, seq: (j?.seq ?? 0) + 1 }));
-  }, []);
+  }, [latest]);
   const nextErrorRow = useCallback(() => {
-    const row = nextError(latest.current.rows(), focusedRowKey());
+    const row = nextError(latest().rows(), focusedRowKey());
     if (row) goToRow(row.key);
-  }, [goToRow]);
+  }, [goToRow, latest]);
   return { jump, overlay, setOverlay, goToRow, nextErrorRow };
 }
 
@@ -199,13 +197,12 @@ export function useRowNavigation({ rows, showGroup }: { rows: () => readonly Can
  * target once the row is shown (`shown` changes when a tab switch brings it in).
  */
 export function useJumpFocus(scope: string, jump: RowJump | null, shown?: unknown, focusTarget?: (row: Element) => HTMLElement | null): void {
-  const target = useRef(focusTarget);
-  target.current = focusTarget;
+  const target = useLatest(focusTarget);
   useEffect(() => {
     if (!jump) return;
     const el = document.querySelector(`${scope} [data-key="${CSS.escape(jump.key)}"]`);
     if (!el) return;
     el.scrollIntoView({ block: 'center' });
-    focusRow(el, target.current);
-  }, [scope, jump, shown]);
+    focusRow(el, target());
+  }, [scope, jump, shown, target]);
 }

@@ -3,7 +3,7 @@
  * through the review's own tab bar, row list and rows and the same engine, with the error counts, the pre-submit
  * check, and "why is this row so?" (explainRow) for a selected row, hidden ones included.
  */
-import { useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { useMemo, useState, type SyntheticEvent } from 'react';
 import { TabPanel, Tabs } from 'react-aria-components/Tabs';
 import { explainRow } from '../../engine/explain.ts';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
@@ -14,6 +14,7 @@ import type { Product } from '../../products/registry.ts';
 import { RowContext, type ReviewRowContext } from '../review/context.ts';
 import { RowList } from '../review/RowList.tsx';
 import { CountsContext, TabBar } from '../review/TabBar.tsx';
+import { useLatest } from '../../components/useLatest.ts';
 
 interface Props {
   product: Product;
@@ -75,19 +76,18 @@ export function Preview({ product, inspection, options, edits, onEdit, onReset, 
   const tab = tabs.includes(chosenTab) ? chosenTab : tabs[0];
   const [selected, setSelected] = useState<string | null>(null);
   // Rows keep one context for the life of the preview, so memoised rows skip re-rendering as in the review.
-  const latest = useRef(onEdit);
-  latest.current = onEdit;
+  const latest = useLatest(onEdit);
   const rowContext = useMemo<ReviewRowContext>(
     () => ({
       canEdit: true,
       appointmentId: inspection.appointmentId,
-      onEdit: (edit) => latest.current(edit),
+      onEdit: (edit) => latest()(edit),
       remarkTarget: (row) => ({ carId: inspection.carId, section: row.section, part: row.part, role: 'qc', user: '' }),
       editImage: () => undefined,
       uploadRowImage: async () => undefined,
       imageSrc: (url) => url,
     }),
-    [inspection],
+    [inspection, latest],
   );
   const block = validateBeforeSubmit(model, { isDummy: false });
   const rowsOfTab = model.order.filter((k) => model.rows[k].tab === tab && model.rows[k].kind !== 'image');
