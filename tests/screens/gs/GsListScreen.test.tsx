@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { GsListItem } from '../../../src/api/gs.ts';
-import { writeSession } from '../../../src/api/session.ts';
 import { GsListScreen } from '../../../src/screens/gs/GsListScreen.tsx';
+import { signInAs } from '../../support/fake-http.ts';
 
 const rendered = vi.hoisted(() => ({ selects: 0 }));
 
@@ -41,7 +41,7 @@ const flagged: GsListItem = {
 
 beforeEach(() => {
   vi.useFakeTimers({ now: FLAGGED_AT + 65_000, toFake: ['setInterval', 'clearInterval', 'Date'] });
-  writeSession({ access_token: 'tok', role: 'gs-qc', email: 'gs.qc@qc.example', name: 'GS QC', isExcludedUser: false });
+  signInAs('gs', 'gs.team@qc.example');
   vi.mocked(fetchGsList).mockResolvedValue([flagged]);
   rendered.selects = 0;
 });
