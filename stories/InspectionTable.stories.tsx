@@ -13,7 +13,6 @@ const meta = {
     loading: false,
     error: null,
     hasMore: false,
-    now: Date.now(),
     showAssign: true,
     onEndReached: fn(),
     onOpen: fn(),

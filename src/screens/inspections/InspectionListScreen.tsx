@@ -16,8 +16,6 @@ import { InspectionFilters, NO_FILTERS, type FilterValues } from './InspectionFi
 import { InspectionTable } from './InspectionTable.tsx';
 import { readStored, STORED_ASSIGNEE, STORED_CATEGORY, writeStored } from './filters.ts';
 import { usePages, type PagesOptions } from '../../components/usePages.ts';
-import { useNow } from '../../components/useNow.ts';
-import { TIMER_TICK_MS } from './timer.ts';
 import { useLatest } from '../../components/useLatest.ts';
 
 /** The list's pages of 50 (spec 000 §7); an ApiError's message is already plain words. */
@@ -36,7 +34,6 @@ export function InspectionListScreen() {
 
 function InspectionList({ session }: { session: LoginData }) {
   const navigate = useNavigate();
-  const now = useNow(TIMER_TICK_MS);
   const [filters, setFilters] = useState<FilterValues>(() => ({
     ...NO_FILTERS,
     category: readStored(STORED_CATEGORY),
@@ -115,7 +112,6 @@ function InspectionList({ session }: { session: LoginData }) {
         loading={loading}
         error={error}
         hasMore={hasMore}
-        now={now}
         onEndReached={loadMore}
         onOpen={onOpen}
         onAssign={onAssign}

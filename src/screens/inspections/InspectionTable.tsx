@@ -4,7 +4,9 @@ import dayjs from 'dayjs';
 import type { InspectionListRow } from '../../products/car/inspection.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { minutesSince, timerColour } from './timer.ts';
+import { useNow } from '../../components/useNow.ts';
+import { TIMER_TICK_MS } from './timer.ts';
+import { TimerDot } from './TimerDot.tsx';
 
 export const ROW_HEIGHT = 44;
 /** Load the next page when the last rendered row is this close to the end of what is loaded. */
@@ -19,8 +21,6 @@ export interface InspectionTableProps {
   loading: boolean;
   error: string | null;
   hasMore: boolean;
-  /** Milliseconds 'now' for the timer dots; the screen ticks it each minute. */
-  now: number;
   onEndReached: () => void;
   onOpen: (row: InspectionListRow) => void;
   onAssign: (row: InspectionListRow) => void;
@@ -32,8 +32,10 @@ export interface InspectionTableProps {
 /**
  * The inspection table, virtualized: only the rows in view (plus a few) are in the DOM, so thousands of
  * loaded rows scroll smoothly; reaching the end asks for the next page (spec 000 §2 'Infinite-scroll table').
+ * It reads the clock for the timer dots itself, each minute, so the screen's filters do not render again with it.
  */
-export function InspectionTable({ rows, total, loading, error, hasMore, now, onEndReached, onOpen, onAssign, showAssign, assignDisabled }: InspectionTableProps) {
+export function InspectionTable({ rows, total, loading, error, hasMore, onEndReached, onOpen, onAssign, showAssign, assignDisabled }: InspectionTableProps) {
+  const now = useNow(TIMER_TICK_MS);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -72,8 +74,6 @@ export function InspectionTable({ rows, total, loading, error, hasMore, now, onE
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const row = rows[item.index];
-            const age = minutesSince(row.inspectionEndTime, now);
-            const colour = timerColour(age);
             return (
               <div
                 key={item.key}
@@ -87,7 +87,7 @@ export function InspectionTable({ rows, total, loading, error, hasMore, now, onE
                 onKeyDown={(event) => onKey(event, row)}
               >
                 <span role="cell" className="dot-col">
-                  <i className={`dot ${colour}`} role="img" aria-label={`${colour}, ${age} min since inspection end`} title={`${age} min`} />
+                  <TimerDot endTime={row.inspectionEndTime} now={now} />
                 </span>
                 <span role="cell">{row.appointmentId}</span>
                 <span role="cell">{row.category}</span>

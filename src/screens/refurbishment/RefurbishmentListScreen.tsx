@@ -15,7 +15,8 @@ import { canAccess } from '../../session/access.ts';
 import { showError } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
-import { minutesSince, TIMER_TICK_MS, timerColour } from '../inspections/timer.ts';
+import { TIMER_TICK_MS } from '../inspections/timer.ts';
+import { TimerDot } from '../inspections/TimerDot.tsx';
 import { useNow } from '../../components/useNow.ts';
 import './refurbishment.css';
 
@@ -29,6 +30,50 @@ const REFURBISHMENT_PAGES: PagesOptions<string, RefurbListRow> = {
   errorText: plainDetail,
 };
 
+interface RowsProps {
+  rows: RefurbListRow[];
+  canOpen: boolean;
+  assigning: boolean;
+  onOpen: (row: RefurbListRow) => void;
+  onAssign: (row: RefurbListRow) => void;
+}
+
+/** The table's rows: they alone read the clock for their timer dots, so the screen's search box does not render again each minute. */
+function RefurbRows({ rows, canOpen, assigning, onOpen, onAssign }: RowsProps) {
+  const now = useNow(TIMER_TICK_MS);
+  const onKey = (event: KeyboardEvent, row: RefurbListRow) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(row);
+  };
+  return (
+    <tbody>
+      {rows.map((row) => (
+        <tr key={row.appointmentId} className={canOpen ? 'clickable' : undefined} tabIndex={canOpen ? 0 : undefined} onClick={() => onOpen(row)} onKeyDown={(e) => onKey(e, row)}>
+          <td>
+            <TimerDot endTime={row.endTime} now={now} /> {row.appointmentId}
+          </td>
+          <td>{row.refurbishedBy}</td>
+          <td>{row.make}/{row.model}</td>
+          <td>{dayjs(row.endTime).format('DD-MM-YYYY HH:mm')}</td>
+          <td>
+            {row.qcAssignTo.to ?? (
+              <button
+                type="button"
+                disabled={assigning}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onAssign(row);
+                }}
+              >
+                Assign to me
+              </button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
 /** /gs-refurbishment: refurbishments awaiting QC (spec 001 §2 'GS refurbishment list'). */
 export function RefurbishmentListScreen() {
   const session = useSession();
@@ -37,7 +82,6 @@ export function RefurbishmentListScreen() {
 
 function RefurbishmentList({ session }: { session: LoginData }) {
   const navigate = useNavigate();
-  const now = useNow(TIMER_TICK_MS);
   const [search, setSearch] = useState('');
   const [assigning, setAssigning] = useState(false);
   const { rows, total, loading, error, hasMore, loadMore, reload } = usePages(search, REFURBISHMENT_PAGES);
@@ -73,10 +117,6 @@ function RefurbishmentList({ session }: { session: LoginData }) {
       setAssigning(false);
     }
   };
-  const onKey = (event: KeyboardEvent, row: RefurbListRow) => {
-    if (event.key === 'Enter' && event.target === event.currentTarget) open(row);
-  };
-
   return (
     <main className="page list refurb-list">
       <SearchField
@@ -106,36 +146,7 @@ function RefurbishmentList({ session }: { session: LoginData }) {
                 ))}
               </tr>
             </thead>
-            <tbody>
-              {rows.map((row) => {
-                const age = minutesSince(row.endTime, now);
-                const colour = timerColour(age);
-                return (
-                  <tr key={row.appointmentId} className={canOpen ? 'clickable' : undefined} tabIndex={canOpen ? 0 : undefined} onClick={() => open(row)} onKeyDown={(e) => onKey(e, row)}>
-                    <td>
-                      <i className={`dot ${colour}`} role="img" aria-label={`${colour}, ${age} min since inspection end`} title={`${age} min`} /> {row.appointmentId}
-                    </td>
-                    <td>{row.refurbishedBy}</td>
-                    <td>{row.make}/{row.model}</td>
-                    <td>{dayjs(row.endTime).format('DD-MM-YYYY HH:mm')}</td>
-                    <td>
-                      {row.qcAssignTo.to ?? (
-                        <button
-                          type="button"
-                          disabled={assigning}
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            void assign(row);
-                          }}
-                        >
-                          Assign to me
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
+            <RefurbRows rows={rows} canOpen={canOpen} assigning={assigning} onOpen={open} onAssign={(row) => void assign(row)} />
           </table>
           {loading && <p className="muted list-status">Loading...</p>}
           {!loading && rows.length === 0 && <p className="muted list-status">{REFURBISHMENT_TEXTS.listEmpty}</p>}

@@ -14,6 +14,19 @@ import { ROW_HEIGHT } from '../../../src/screens/inspections/InspectionTable.tsx
 import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
 import { fakeLayout } from '../../support/layout.ts';
 
+const rendered = vi.hoisted(() => ({ selects: 0 }));
+// The real filter selects, counted: the screen's heaviest part, which the minute's clock must not render again.
+vi.mock('../../../src/components/SelectField.tsx', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/components/SelectField.tsx')>();
+  return {
+    ...real,
+    SelectField: (props: Parameters<typeof real.SelectField>[0]) => {
+      rendered.selects += 1;
+      return real.SelectField(props);
+    },
+  };
+});
+
 function Review() {
   return <p data-testid="review">review {useParams().carId}</p>;
 }
@@ -177,6 +190,21 @@ describe('/inspection states (spec 000 §2)', () => {
     renderList();
     await screen.findByText('APT00001');
     expect(within(bodyRows()[0]).getByRole('img', { name: new RegExp(`^${colour},`) })).toBeTruthy();
+  });
+
+  it('a dot changes colour as the minutes pass, and the filters above the table do not render again with the clock', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    signInAs('qc');
+    serve(() => ({ status: 200, data: { data: [row(1, { inspectionEndTime: minutesAgo(14) })], total: 1 } }));
+    renderList();
+    await screen.findByText('APT00001');
+    const dot = () => within(bodyRows()[0]).getByRole('img').getAttribute('aria-label');
+    expect(dot()).toBe('green, 14 min since inspection end');
+    const selects = rendered.selects;
+    expect(selects).toBeGreaterThanOrEqual(4);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(dot()).toBe('yellow, 15 min since inspection end');
+    expect(rendered.selects).toBe(selects);
   });
 });
 

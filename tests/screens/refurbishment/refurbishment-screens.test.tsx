@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { InternalAxiosRequestConfig } from 'axios';
@@ -12,6 +12,19 @@ import { RefurbishmentVersionScreen } from '../../../src/screens/refurbishment/R
 import { ProductValueProvider } from '../../../src/products/ProductContext.tsx';
 import { seedProduct } from '../../../src/products/registry.ts';
 import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
+
+const screenRenders = vi.hoisted(() => ({ count: 0 }));
+// The list screen's paging hook, counted: one call per render of the screen (its search box with it).
+vi.mock('../../../src/components/usePages.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/components/usePages.ts')>();
+  return {
+    ...real,
+    usePages: (...args: Parameters<typeof real.usePages>) => {
+      screenRenders.count += 1;
+      return real.usePages(...args);
+    },
+  };
+});
 
 const ME = 'qc.reviewer@qc.example';
 const row = (n: number, over: Partial<RefurbListRow> = {}): RefurbListRow => ({
@@ -68,6 +81,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('/gs-refurbishment (spec 001 §2, §4, §5)', () => {
@@ -89,6 +103,19 @@ describe('/gs-refurbishment (spec 001 §2, §4, §5)', () => {
     await waitFor(() => expect(listCalls(seen).at(-1)?.appointmentId).toBe('x1'));
     await userEvent.click(screen.getByRole('button', { name: 'Clear search' }));
     await waitFor(() => expect(listCalls(seen).at(-1)?.appointmentId).toBeUndefined());
+  });
+
+  it('a timer dot changes colour as the minutes pass; the screen and its search box do not render again with the clock', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    signInAs('qc');
+    serve((c) => (c.url === 'v2/refurbishment' ? { status: 200, data: { data: [row(1, { endTime: new Date(Date.now() - 14 * 60_000).toISOString() })], total: 1 } } : undefined));
+    renderAt('/gs-refurbishment');
+    const dot = await screen.findByRole('img', { name: 'green, 14 min since inspection end' });
+    expect(dot.title).toBe('14 min');
+    const renders = screenRenders.count;
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByRole('img', { name: 'yellow, 15 min since inspection end' })).toBeTruthy();
+    expect(screenRenders.count).toBe(renders);
   });
 
   it("shows 'No Refurbishment Data' when nothing comes back", async () => {
