@@ -6,7 +6,6 @@
  */
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components/Tabs';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import bikeScreens from '../../config/bike-list.json';
@@ -34,6 +33,7 @@ import { errorDetail } from '../../machines/error-detail.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
 import { RowEditor } from '../review/widgets.tsx';
 import { ReviewOverlays, ReviewTools } from '../review/RowFinder.tsx';
+import { ReviewTabs } from '../review/ReviewTabs.tsx';
 import { CAR_SHORTCUTS, modelRows, shortcutList, stepGroup } from '../review/shortcuts.ts';
 import { useJumpFocus, useReviewKeys, useRowNavigation, useSubmitShortcut } from '../review/useReviewKeys.ts';
 import { useLeaveGuard } from '../review/leave-guard.ts';
@@ -327,25 +327,11 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
       </header>
       <DraftBar notice={draft.notice} onRestore={draft.restore} onDiscard={draft.discard} />
       {canEdit && <MakeModelVariantPanel detail={detail} onUpdated={setDetail} />}
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
-        <div className="tab-line">
-          <TabList aria-label="Sections">
-            {tabs.map((name) => (
-              <Tab key={name} id={name}>
-                {name}
-              </Tab>
-            ))}
-          </TabList>
-          <ReviewTools shortcuts={BIKE_SHORTCUTS} onNextError={nextErrorRow} onOpen={setOverlay} />
+      <ReviewTabs tabs={tabs} selected={tab} onSelect={setTab} tools={<ReviewTools shortcuts={BIKE_SHORTCUTS} onNextError={nextErrorRow} onOpen={setOverlay} />} panelClassName="bike-tab">
+        <div data-rows>
+          <TabContent model={model} tab={tab} canEdit={canEdit} onEdit={onEdit} onReplace={replaceImage} />
         </div>
-        {tabs.map((name) => (
-          <TabPanel key={name} id={name} className="bike-tab">
-            <div data-rows>
-              <TabContent model={model} tab={name} canEdit={canEdit} onEdit={onEdit} onReplace={replaceImage} />
-            </div>
-          </TabPanel>
-        ))}
-      </Tabs>
+      </ReviewTabs>
       {canEdit && <SubmitBar detail={detail} model={model} onSubmitted={onSubmitted} />}
       <ReviewOverlays overlay={overlay} rows={candidates} shortcuts={BIKE_HELP} onClose={() => setOverlay(null)} goToRow={goToRow} />
     </main>

@@ -6,7 +6,6 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type R
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { TabPanel, Tabs } from 'react-aria-components/Tabs';
 import dayjs from 'dayjs';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { Edit, ReviewModel, RowState, Tab } from '../../engine/types.ts';
@@ -39,7 +38,7 @@ import { CAR_SHORTCUTS, modelRows, shortcutList, stepGroup } from './shortcuts.t
 import { useReviewKeys, useRowNavigation } from './useReviewKeys.ts';
 import { SubmitFooter } from './SubmitFooter.tsx';
 import { SummaryTab } from './SummaryTab.tsx';
-import { CountsContext, TabBar } from './TabBar.tsx';
+import { CountsContext, ReviewTabs } from './ReviewTabs.tsx';
 import { VariantPanel } from './VariantPanel.tsx';
 import type { AudioRecorder } from './audio.ts';
 import './review.css';
@@ -143,7 +142,7 @@ function Review({ actor, store, inspection, session, access, recorder, recording
   const isCritical = useSelector(actor, (s) => s.context.isCritical);
   const isDummy = useSelector(actor, (s) => s.context.isDummy);
   const onEdit = useCallback((edit: Edit) => editReview(actor, edit), [actor]);
-  const setTab = useCallback((next: Tab) => actor.send({ type: 'SET_TAB', tab: next }), [actor]);
+  const setTab = useCallback((next: string) => actor.send({ type: 'SET_TAB', tab: next as Tab }), [actor]);
   const reload = useCallback(() => actor.send({ type: 'RELOAD' }), [actor]);
   const remarkText = useCallback((key: string) => actor.getSnapshot().context.remarks[key] ?? '', [actor]);
   const onRemarkText = useCallback((key: string, text: string) => actor.send({ type: 'REMARK_TEXT', key, text }), [actor]);
@@ -239,16 +238,15 @@ function Review({ actor, store, inspection, session, access, recorder, recording
         <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={reload} confirmLeave={confirmLeave} />
         <ReviewDraftBar actor={actor} />
         {docsPopup && <CustomerDocsPopup appointmentId={appointmentId} leadToken={inspection.leadToken} user={session.email} imageSrc={imageSrc} />}
-        {/* One TabPanel, the selected tab's: react-aria points the selected tab's aria-controls at it. Keyed by the tab
-            because react-aria keeps a panel's first id when only its id prop changes. */}
-        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as Tab)} className="review-tabs">
-          <ModelCounts>
-            <div className="tab-line">
-              <TabBar />
-              <ReviewTools shortcuts={CAR_SHORTCUTS} onNextError={nextErrorRow} onOpen={setOverlay} />
-            </div>
-          </ModelCounts>
-          <TabPanel key={tab} id={tab} className={`tab-panel${hasSummary ? '' : ' fill'}`}>
+        <ModelCounts>
+          <ReviewTabs
+            tabs={config.product.tabs}
+            selected={tab}
+            onSelect={setTab}
+            counted
+            tools={<ReviewTools shortcuts={CAR_SHORTCUTS} onNextError={nextErrorRow} onOpen={setOverlay} />}
+            panelClassName={`tab-panel${hasSummary ? '' : ' fill'}`}
+          >
             {panels.map((panel) => {
               switch (panel.kind) {
                 case 'makeModelVariant':
@@ -267,8 +265,8 @@ function Review({ actor, store, inspection, session, access, recorder, recording
             })}
             {/* A summary tab's own rows (the car's re-inspection question) follow its tables; having none is not 'No results found'. */}
             <RowList tab={tab} urls={urls} jump={jump} empty={hasSummary ? null : undefined} />
-          </TabPanel>
-        </Tabs>
+          </ReviewTabs>
+        </ModelCounts>
         {access.canSubmit && submission && (
           <SubmitFooter
             submission={submission}

@@ -4,7 +4,6 @@
  * check, and "why is this row so?" (explainRow) for a selected row, hidden ones included.
  */
 import { useMemo, useState, type SyntheticEvent } from 'react';
-import { TabPanel, Tabs } from 'react-aria-components/Tabs';
 import { explainRow } from '../../engine/explain.ts';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
 import { validateBeforeSubmit } from '../../engine/submission.ts';
@@ -13,7 +12,7 @@ import { ProductValueProvider } from '../../products/ProductContext.tsx';
 import type { Product } from '../../products/registry.ts';
 import { RowContext, type ReviewRowContext } from '../review/context.ts';
 import { RowList } from '../review/RowList.tsx';
-import { CountsContext, TabBar } from '../review/TabBar.tsx';
+import { CountsContext, ReviewTabs } from '../review/ReviewTabs.tsx';
 import { useLatest } from '../../components/useLatest.ts';
 
 interface Props {
@@ -113,16 +112,13 @@ export function Preview({ product, inspection, options, edits, onEdit, onReset, 
           <p role="status" className={block ? 'studio-presubmit fail' : 'studio-presubmit pass'}>
             {block ? `Pre-submit check: ${block.alert}` : 'Pre-submit check passes: the review may be submitted.'}
           </p>
-          <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as Tab)} className="review-tabs">
-            <CountsContext.Provider value={model.errorsCount}>
-              <TabBar />
-            </CountsContext.Provider>
-            <TabPanel key={tab} id={tab} className="tab-panel fill">
+          <CountsContext.Provider value={model.errorsCount}>
+            <ReviewTabs tabs={model.config.product.tabs} selected={tab} onSelect={(next) => setTab(next as Tab)} counted panelClassName="tab-panel fill">
               <div onClickCapture={pick} onFocusCapture={pick}>
                 <RowList model={model} tab={tab} urls={NO_URLS} />
               </div>
-            </TabPanel>
-          </Tabs>
+            </ReviewTabs>
+          </CountsContext.Provider>
           <label className="studio-explain-pick">
             Explain row{' '}
             <select aria-label="Explain row" value={selected && rowsOfTab.includes(selected) ? selected : ''} onChange={(e) => setSelected(e.target.value || null)}>
