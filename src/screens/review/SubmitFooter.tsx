@@ -7,7 +7,6 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Dialog, Heading } from 'react-aria-components/Dialog';
 import { Modal } from 'react-aria-components/Modal';
-import { Radio, RadioGroup } from 'react-aria-components/RadioGroup';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { ReviewConfig } from '../../engine/config.ts';
 import type { ReviewModel } from '../../engine/types.ts';
@@ -30,6 +29,12 @@ interface Props {
   onDummy: (dummy: boolean) => void;
 }
 
+/** The criticality choices (000 §4), Non Critical first: the default. */
+const CRITICALITY = [
+  { value: false, label: 'Non Critical' },
+  { value: true, label: 'Critical' },
+] as const;
+
 export const SubmitFooter = memo(function SubmitFooter({ submission, config, currentModel, inspection, reviewStartTime, isCritical, isDummy, showDummy, onCritical, onDummy }: Props) {
   const snapshot = useSelector(submission, (s) => s);
   const send = submission.send;
@@ -44,18 +49,16 @@ export const SubmitFooter = memo(function SubmitFooter({ submission, config, cur
   });
   return (
     <footer className="review-footer">
-      {/* Two named choices, not a checkbox whose label flips with its state: each option reads as what it sets. */}
-      <RadioGroup
-        className="criticality"
-        aria-label="Criticality"
-        orientation="horizontal"
-        value={isCritical ? 'critical' : 'nonCritical'}
-        isDisabled={busy}
-        onChange={(value) => onCritical(value === 'critical')}
-      >
-        <Radio value="nonCritical">Non Critical</Radio>
-        <Radio value="critical">Critical</Radio>
-      </RadioGroup>
+      {/* Two named choices, not a checkbox whose label flips with its state: each option reads as what it sets.
+          Native radios, as the Dummy checkbox beside them: react-aria's RadioGroup was ~7 ms of a fresh /review
+          load's first render (issue 18 'Load'), for what the browser's own radio group does. */}
+      <div role="radiogroup" aria-label="Criticality" className="criticality">
+        {CRITICALITY.map(({ value, label }) => (
+          <label key={label}>
+            <input type="radio" name="criticality" checked={isCritical === value} disabled={busy} onChange={() => onCritical(value)} /> {label}
+          </label>
+        ))}
+      </div>
       {showDummy && (
         <label>
           <input type="checkbox" checked={isDummy} disabled={busy} onChange={(e) => onDummy(e.target.checked)} /> Dummy Inspection
