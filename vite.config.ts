@@ -220,6 +220,8 @@ export default defineConfig({
             // React, its scheduler and the router run on every route and change only with a dependency upgrade: one
             // chunk whose hashed name stays the same across app releases, so browsers keep it cached.
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+            // The toasts' library, loaded with the first toast (src/components/toast.ts), under its own name.
+            { name: 'sonner', test: /node_modules[\\/]sonner[\\/]/, priority: 2 },
             // The review's chunks (above). Each captured module's imports are either captured too or loaded at start:
             // following them would pull the shell's modules into the review chunk and so onto /login.
             { name: reviewChunks(), priority: 1, includeDependenciesRecursively: false },

@@ -22,13 +22,13 @@ describe('spec 000 §8 toasts: success 3 s, error 5 s, top centre, dismissing an
     showError('Email send issue');
     expect(toasterRequested()).toBe(true);
   });
-  it('success replaces the previous toast (one shared id) and stays 3 seconds', () => {
+  it('success replaces the previous toast (one shared id) and stays 3 seconds', async () => {
     showSuccess('Inspection Completed Successfully');
-    expect(calls).toEqual([['success', 'Inspection Completed Successfully', { id: 'qc-toast', duration: 3000 }]]);
+    await vi.waitFor(() => expect(calls).toEqual([['success', 'Inspection Completed Successfully', { id: 'qc-toast', duration: 3000 }]]));
   });
-  it('error replaces the previous toast (one shared id) and stays 5 seconds', () => {
+  it('error replaces the previous toast (one shared id) and stays 5 seconds', async () => {
     showError('Email send issue');
-    expect(calls).toEqual([['error', 'Email send issue', { id: 'qc-toast', duration: 5000 }]]);
+    await vi.waitFor(() => expect(calls).toEqual([['error', 'Email send issue', { id: 'qc-toast', duration: 5000 }]]));
   });
   it('shows at the top centre', () => {
     expect(TOAST_POSITION).toBe('top-center');
