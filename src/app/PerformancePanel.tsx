@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { fetchLeaderboard, type Leaderboard } from '../api/main.ts';
 import { ordinal } from './ordinal.ts';
+import { whenIdle } from '../components/whenIdle.ts';
 
 /** The leaderboard as shown: the caller's rank line and the 'Top Performer of day' table sorted by rank. */
 export function PerformanceView({ board }: { board: Leaderboard }) {
@@ -44,12 +45,17 @@ export function PerformancePanel({ email }: { email: string }) {
   const [board, setBoard] = useState<Leaderboard | null>(null);
   useEffect(() => {
     let cancelled = false;
-    fetchLeaderboard(email).then(
-      (data) => !cancelled && data && setBoard(data),
-      () => undefined,
+    // Asked for once the page is idle: the header's secondary line need not compete with the opened screen's own
+    // calls and first render, which it did on every /review load (issue 18 'Load': ~25 ms).
+    const cancel = whenIdle(() =>
+      fetchLeaderboard(email).then(
+        (data) => !cancelled && data && setBoard(data),
+        () => undefined,
+      ),
     );
     return () => {
       cancelled = true;
+      cancel();
     };
   }, [email]);
   return board ? <PerformanceView board={board} /> : null;

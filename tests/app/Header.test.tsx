@@ -38,6 +38,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('spec 000 §2 header: navigation links by role', () => {
@@ -130,6 +131,39 @@ describe('spec 000 §2 performance panel (QC role only)', () => {
     ]);
     expect(within(rows[0]).getByRole('img', { name: 'active' })).toBeTruthy();
     expect(within(rows[1]).getByRole('img', { name: 'inactive' })).toBeTruthy();
+  });
+
+  it('asks for the leaderboard once the page is idle, not while the screen under it loads; leaving first asks for nothing', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
+    vi.stubGlobal('cancelIdleCallback', (id: number) => idle.splice(id - 1, 1, () => undefined));
+    const seen = renderHeader('qc');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(seen.some((c) => c.url === 'v2/get-leader-board-data')).toBe(false);
+    expect(idle).toHaveLength(1);
+    idle[0]();
+    expect(await screen.findByRole('button', { name: /Your rank: 22nd/ })).toBeTruthy();
+    cleanup();
+    const again = renderHeader('qc');
+    cleanup(); // the header goes before the page was idle
+    idle[1]();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(again.some((c) => c.url === 'v2/get-leader-board-data')).toBe(false);
+  });
+
+  it('on a page still loading, the leaderboard waits for the window to finish loading, then for idle time', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const seen = renderHeader('qc');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(idle).toHaveLength(0);
+    window.dispatchEvent(new Event('load'));
+    expect(idle).toHaveLength(1);
+    idle[0]();
+    await screen.findByRole('button', { name: /Your rank: 22nd/ });
+    expect(seen.filter((c) => c.url === 'v2/get-leader-board-data')).toHaveLength(1);
   });
 
   it.each(['SM-QcAdmin', 'StoreManager-Qc', 'gs'])('%s sees no performance panel and asks for no leaderboard', async (role) => {
