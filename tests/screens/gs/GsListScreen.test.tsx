@@ -5,23 +5,13 @@ import { MemoryRouter } from 'react-router-dom';
 import type { GsListItem } from '../../../src/api/gs.ts';
 import { GsListScreen } from '../../../src/screens/gs/GsListScreen.tsx';
 import { signInAs } from '../../support/fake-http.ts';
-
-const rendered = vi.hoisted(() => ({ selects: 0 }));
+import { selectRenders } from '../../support/counted-select.ts';
 
 vi.mock('../../../src/api/gs.ts', () => ({ fetchGsList: vi.fn(), fetchGsAssignees: vi.fn(async () => []) }));
 vi.mock('../../../src/api/main.ts', () => ({ fetchLocationStore: vi.fn(async () => []) }));
 vi.mock('../../../src/api/live.ts', () => ({ subscribeAutoAssignment: () => () => undefined }));
 // The real filter selects, counted: they are the screen's heaviest part.
-vi.mock('../../../src/components/SelectField.tsx', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/components/SelectField.tsx')>();
-  return {
-    ...real,
-    SelectField: (props: Parameters<typeof real.SelectField>[0]) => {
-      rendered.selects += 1;
-      return real.SelectField(props);
-    },
-  };
-});
+vi.mock('../../../src/components/SelectField.tsx', async (original) => (await import('../../support/counted-select.ts')).countedSelectField(original));
 
 const { fetchGsList } = await import('../../../src/api/gs.ts');
 
@@ -43,7 +33,7 @@ beforeEach(() => {
   vi.useFakeTimers({ now: FLAGGED_AT + 65_000, toFake: ['setInterval', 'clearInterval', 'Date'] });
   signInAs('gs', 'gs.team@qc.example');
   vi.mocked(fetchGsList).mockResolvedValue([flagged]);
-  rendered.selects = 0;
+  selectRenders.count = 0;
 });
 afterEach(() => {
   cleanup();
@@ -61,10 +51,10 @@ describe('GS unflagging list (spec 002 §2): the running timer', () => {
     await screen.findByText('2051200007');
     const timer = () => document.querySelector('td.gs-timer')?.textContent;
     expect(timer()).toBe('00:01:05');
-    const selects = rendered.selects;
+    const selects = selectRenders.count;
     expect(selects).toBeGreaterThanOrEqual(4);
     act(() => vi.advanceTimersByTime(3000));
     expect(timer()).toBe('00:01:08');
-    expect(rendered.selects).toBe(selects);
+    expect(selectRenders.count).toBe(selects);
   });
 });

@@ -13,19 +13,10 @@ import { InspectionListScreen } from '../../../src/screens/inspections/Inspectio
 import { ROW_HEIGHT } from '../../../src/screens/inspections/InspectionTable.tsx';
 import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
 import { fakeLayout } from '../../support/layout.ts';
+import { selectRenders } from '../../support/counted-select.ts';
 
-const rendered = vi.hoisted(() => ({ selects: 0 }));
 // The real filter selects, counted: the screen's heaviest part, which the minute's clock must not render again.
-vi.mock('../../../src/components/SelectField.tsx', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/components/SelectField.tsx')>();
-  return {
-    ...real,
-    SelectField: (props: Parameters<typeof real.SelectField>[0]) => {
-      rendered.selects += 1;
-      return real.SelectField(props);
-    },
-  };
-});
+vi.mock('../../../src/components/SelectField.tsx', async (original) => (await import('../../support/counted-select.ts')).countedSelectField(original));
 
 function Review() {
   return <p data-testid="review">review {useParams().carId}</p>;
@@ -200,11 +191,11 @@ describe('/inspection states (spec 000 §2)', () => {
     await screen.findByText('APT00001');
     const dot = () => within(bodyRows()[0]).getByRole('img').getAttribute('aria-label');
     expect(dot()).toBe('green, 14 min since inspection end');
-    const selects = rendered.selects;
+    const selects = selectRenders.count;
     expect(selects).toBeGreaterThanOrEqual(4);
     act(() => vi.advanceTimersByTime(60_000));
     expect(dot()).toBe('yellow, 15 min since inspection end');
-    expect(rendered.selects).toBe(selects);
+    expect(selectRenders.count).toBe(selects);
   });
 });
 
