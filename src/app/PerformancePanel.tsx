@@ -45,8 +45,8 @@ export function PerformancePanel({ email }: { email: string }) {
   const [board, setBoard] = useState<Leaderboard | null>(null);
   useEffect(() => {
     let cancelled = false;
-    // Asked for once the page is idle: the header's secondary line need not compete with the opened screen's own
-    // calls and first render, which it did on every /review load (issue 18 'Load': ~25 ms).
+    // Asked for once the page has loaded and is idle: the header's secondary line need not compete with the opened
+    // screen's own calls and first render, as it did mid-load on every /review (issue 18 'Load').
     const cancel = whenIdle(() =>
       fetchLeaderboard(email).then(
         (data) => !cancelled && data && setBoard(data),

@@ -14,6 +14,7 @@ import { showError } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import { usePages, type PagesOptions } from '../../components/usePages.ts';
+import { RowAssignButton } from '../../components/RowAssignButton.tsx';
 import './bike.css';
 
 const YMD = 'YYYY-MM-DD';
@@ -122,18 +123,7 @@ function BikeList({ session }: { session: LoginData }) {
               <td>{row.model}</td>
               <td>{bikeDate(row.inspectionEndTime)}</td>
               <td>
-                {row.qcUser ?? (
-                  <button
-                    type="button"
-                    disabled={assigning !== null}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      void take(row);
-                    }}
-                  >
-                    Assign to me
-                  </button>
-                )}
+                {row.qcUser ?? <RowAssignButton disabled={assigning !== null} onAssign={() => void take(row)} />}
               </td>
             </tr>
           ))}

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import type { InspectionListRow } from '../../products/car/inspection.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { RowAssignButton } from '../../components/RowAssignButton.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { TIMER_TICK_MS } from './timer.ts';
 import { TimerDot } from './TimerDot.tsx';
@@ -100,16 +101,7 @@ export function InspectionTable({ rows, total, loading, error, hasMore, onEndRea
                 <span role="cell">
                   {row.qcAssign?.to ??
                     (showAssign ? (
-                      <button
-                        type="button"
-                        disabled={assignDisabled}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          onAssign(row);
-                        }}
-                      >
-                        Assign to me
-                      </button>
+                      <RowAssignButton disabled={assignDisabled} onAssign={() => onAssign(row)} />
                     ) : (
                       '-'
                     ))}

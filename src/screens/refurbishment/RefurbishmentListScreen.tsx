@@ -15,6 +15,7 @@ import { canAccess } from '../../session/access.ts';
 import { showError } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
+import { RowAssignButton } from '../../components/RowAssignButton.tsx';
 import { TIMER_TICK_MS } from '../inspections/timer.ts';
 import { TimerDot } from '../inspections/TimerDot.tsx';
 import { useNow } from '../../components/useNow.ts';
@@ -55,18 +56,7 @@ function RefurbRows({ rows, canOpen, assigning, onOpen, onAssign }: RowsProps) {
           <td>{row.make}/{row.model}</td>
           <td>{dayjs(row.endTime).format('DD-MM-YYYY HH:mm')}</td>
           <td>
-            {row.qcAssignTo.to ?? (
-              <button
-                type="button"
-                disabled={assigning}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  onAssign(row);
-                }}
-              >
-                Assign to me
-              </button>
-            )}
+            {row.qcAssignTo.to ?? <RowAssignButton disabled={assigning} onAssign={() => onAssign(row)} />}
           </td>
         </tr>
       ))}
