@@ -4,6 +4,7 @@
  * without IndexedDB (or one that refuses it) keeps no drafts: every call then resolves quietly.
  */
 import { createStore, get, promisifyRequest, type UseStore } from 'idb-keyval';
+import { fetchAhead, takeAhead } from './cache.ts';
 import { markLoad } from './load-marks.ts';
 
 /** A reviewer's draft of one record of any review product: the product's own payload, tagged with the version it was made on. */
@@ -21,8 +22,11 @@ export interface DraftStore<D = StoredDraft> {
   clear(key: string): Promise<void>;
 }
 
-/** The store key of one user's draft of one record of a product ('review' is the car). */
-export const draftKey = (user: string, id: string | number, product = 'review'): string => `${product}:${user}:${id}`;
+/** The products that keep drafts, as their store keys name them ('review' is the car). */
+export type DraftProduct = 'review' | 'bike' | 'refurbishment' | 'gs';
+
+/** The store key of one user's draft of one record of a product. */
+export const draftKey = (user: string, id: string | number, product: DraftProduct = 'review'): string => `${product}:${user}:${id}`;
 
 let store: UseStore | null | undefined;
 function idb(): UseStore | null {
@@ -49,16 +53,30 @@ async function write(change: (objects: IDBObjectStore) => void): Promise<void> {
   }).catch(() => undefined);
 }
 
-/** Every product's drafts, in IndexedDB. */
+async function read(key: string): Promise<StoredDraft | null> {
+  const s = idb();
+  if (!s) return null;
+  markLoad('draft read started');
+  const found = await get<unknown>(key, s).catch(() => undefined);
+  markLoad('draft read');
+  return isDraft(found) ? found : null;
+}
+
+const aheadKey = (key: string) => `draft|${key}`;
+
+/**
+ * Starts reading the draft of `key` as the page loads, for the screen's draft machine to take (issue 18 'Load': the
+ * read then runs beside the route's calls, not after them). Only at page load (src/app/routes.ts `startRoute`): on a
+ * navigation inside the app, the screen being left may still be writing this draft, and a read started before that
+ * write would hand back less than the reviewer did.
+ */
+export function readDraftAhead(key: string): void {
+  void fetchAhead(aheadKey(key), () => read(key));
+}
+
+/** Every product's drafts, in IndexedDB. A draft read ahead (`readDraftAhead`) is taken once, while recent. */
 export const indexedDbDrafts: DraftStore = {
-  async load(key) {
-    const s = idb();
-    if (!s) return null;
-    markLoad('draft read started');
-    const found = await get<unknown>(key, s).catch(() => undefined);
-    markLoad('draft read');
-    return isDraft(found) ? found : null;
-  },
+  load: (key) => takeAhead(aheadKey(key), () => read(key)),
   save: (key, draft) => write((objects) => objects.put(draft, key)),
   clear: (key) => write((objects) => objects.delete(key)),
 };

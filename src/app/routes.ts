@@ -1,5 +1,6 @@
 import { createElement, useEffect, useState, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
+import { draftKey, readDraftAhead, type DraftProduct } from '../api/drafts.ts';
 import { preloadProductConfig, preloadReview } from '../api/review-load.ts';
 import type { LoginData } from '../api/session.ts';
 import { canAccess } from '../session/access.ts';
@@ -68,6 +69,11 @@ export interface ScreenRoute {
    * passed); the screen takes the answers when it mounts. Must be cheap to call again with the same params.
    */
   preload?: (params: Readonly<Record<string, string | undefined>>) => void;
+  /**
+   * Starts reading what the browser keeps for the screen (a review's draft), at page load only (`startRoute`), for
+   * `user`: on a navigation inside the app the screen being left may still write it.
+   */
+  readAhead?: (params: Readonly<Record<string, string | undefined>>, user: string) => void;
 }
 
 /**
@@ -86,6 +92,15 @@ const preloadCarReview: ScreenRoute['preload'] = ({ carId }) => {
   if (carId) preloadReview(carId);
 };
 
+/** Reads ahead the user's draft of the record the route's `param` names, under the draft store's product name. */
+const draftAhead =
+  (product: DraftProduct, param: string): ScreenRoute['readAhead'] =>
+  (params, user) => {
+    const id = params[param];
+    if (id) readDraftAhead(draftKey(user, id, product));
+  };
+const readCarDraftAhead = draftAhead('review', 'carId');
+
 const ReviewScreen = productScreen('car', () => import('../screens/review/ReviewScreen.tsx'));
 const VersionListScreen = screenCode(() => import('../screens/versions/VersionListScreen.tsx'));
 const RefurbishmentVersionScreen = screenCode(() => import('../screens/refurbishment/RefurbishmentVersionScreen.tsx'));
@@ -93,16 +108,16 @@ const RefurbishmentVersionScreen = screenCode(() => import('../screens/refurbish
 export const ROUTES: readonly ScreenRoute[] = [
   { path: '/login', code: screenCode(() => import('../screens/login/LoginScreen.tsx')), access: 'public' },
   { path: '/inspection', code: screenCode(() => import('../screens/inspections/InspectionListScreen.tsx')), access: 'private' },
-  { path: '/review/:carId', code: ReviewScreen, access: 'private', preload: preloadCarReview },
-  { path: '/re-inspection/:carId', code: ReviewScreen, access: 'private-return', preload: preloadCarReview },
+  { path: '/review/:carId', code: ReviewScreen, access: 'private', preload: preloadCarReview, readAhead: readCarDraftAhead },
+  { path: '/re-inspection/:carId', code: ReviewScreen, access: 'private-return', preload: preloadCarReview, readAhead: readCarDraftAhead },
   { path: '/inspection-version', code: VersionListScreen, access: 'private' },
   { path: '/inspection-version/:appointmentId', code: VersionListScreen, access: 'private' },
   { path: '/gs-refurbishment', code: screenCode(() => import('../screens/refurbishment/RefurbishmentListScreen.tsx')), access: 'private' },
-  { path: '/gs-refurbishment-review/:appointmentId', code: productScreen('refurbishment', () => import('../screens/refurbishment/RefurbishmentReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('refurbishment') },
+  { path: '/gs-refurbishment-review/:appointmentId', code: productScreen('refurbishment', () => import('../screens/refurbishment/RefurbishmentReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('refurbishment'), readAhead: draftAhead('refurbishment', 'appointmentId') },
   { path: '/gs-refurbishment-version', code: RefurbishmentVersionScreen, access: 'private' },
   { path: '/gs-refurbishment-version/:appointment', code: RefurbishmentVersionScreen, access: 'private' },
   { path: '/gs-unflagging', code: screenCode(() => import('../screens/gs/GsListScreen.tsx')), access: 'private' },
-  { path: '/gs-unflagging-details/:appointmentId', code: productScreen('gs-unflagging', () => import('../screens/gs/GsDetailScreen.tsx')), access: 'private', preload: () => preloadProductConfig('gs-unflagging') },
+  { path: '/gs-unflagging-details/:appointmentId', code: productScreen('gs-unflagging', () => import('../screens/gs/GsDetailScreen.tsx')), access: 'private', preload: () => preloadProductConfig('gs-unflagging'), readAhead: draftAhead('gs', 'appointmentId') },
   { path: '/customer-audit/:appointmentId/:expiryTime', code: screenCode(() => import('../screens/public/CustomerAuditScreen.tsx')), access: 'public' },
   { path: '/sell-online', code: screenCode(() => import('../screens/public/SellOnlineScreen.tsx')), access: 'public' },
   { path: '/public/health', code: screenCode(() => import('../screens/public/HealthScreen.tsx')), access: 'public' },
@@ -115,7 +130,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   { path: '/update-cj', code: screenCode(() => import('../screens/admin/CjLeaveScreen.tsx')), access: 'private' },
   { path: '/admin-vtt', code: screenCode(() => import('../screens/admin/VideoTutorialScreen.tsx')), access: 'private' },
   { path: '/inspection-bike', code: screenCode(() => import('../screens/bike/BikeListScreen.tsx')), access: 'private' },
-  { path: '/bike-review/:appointmentId', code: productScreen('bike', () => import('../screens/bike/BikeReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('bike') },
+  { path: '/bike-review/:appointmentId', code: productScreen('bike', () => import('../screens/bike/BikeReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('bike'), readAhead: draftAhead('bike', 'appointmentId') },
   { path: '/inspection-bike-version/:appointment', code: screenCode(() => import('../screens/bike/BikeVersionsScreen.tsx')), access: 'private' },
   { path: '/bike-report/:appointmentId', code: screenCode(() => import('../screens/bike/BikeReportScreen.tsx')), access: 'private' },
   { path: '/config-studio', code: screenCode(() => import('../screens/studio/ConfigStudioScreen.tsx')), access: 'private' },
@@ -137,6 +152,7 @@ export function startRoute(pathname: string, session: LoginData | null): void {
     // The calls first: the browser sends requests to the origin on six connections in the order they are made, and
     // the screen's code is several requests.
     route.preload?.(match.params);
+    if (session) route.readAhead?.(match.params, session.email);
     void route.code.load().catch(() => undefined); // a failure shows when the screen renders
     return;
   }
