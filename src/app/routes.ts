@@ -143,17 +143,44 @@ export const ROUTED_SEGMENTS: ReadonlySet<string> = new Set(ROUTES.map((r) => `/
  * Starts the route of `pathname` as the app starts, before React's first render (src/main.tsx): its screen's code
  * and its calls, in parallel (issue 18 'Load'). Only for a user who may open it, as the route's guard will decide;
  * the guard's own render (App.tsx) starts the same things again for later navigations, which costs nothing twice.
+ * Answers the screen's code load (settled either way: a failure shows when the screen renders), or null when no
+ * screen's code was started.
  */
-export function startRoute(pathname: string, session: LoginData | null): void {
+export function startRoute(pathname: string, session: LoginData | null): Promise<void> | null {
   for (const route of ROUTES) {
     const match = matchPath(route.path, pathname);
     if (!match) continue;
-    if (route.access !== 'public' && (!session || !canAccess(session.role, pathname))) return;
+    if (route.access !== 'public' && (!session || !canAccess(session.role, pathname))) return null;
     // The calls first: the browser sends requests to the origin on six connections in the order they are made, and
     // the screen's code is several requests.
     route.preload?.(match.params);
     if (session) route.readAhead?.(match.params, session.email);
-    void route.code.load().catch(() => undefined); // a failure shows when the screen renders
+    return route.code.load().then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+  return null;
+}
+
+/** The longest the app's first render waits for the opened route's screen code (`renderWhenScreenReady`). */
+export const FIRST_RENDER_WAIT_MS = 500;
+
+/**
+ * Runs the app's first render (`render`) once the opened route's screen code (`startRoute`'s answer) is in, so the
+ * shell and the screen render, lay out and paint once, rather than the shell with 'Loading...' first and the screen
+ * in another pass (issue 18 'Load': ~13 ms of a /review load). Code slower than FIRST_RENDER_WAIT_MS (a slow network)
+ * gets the shell and 'Loading...' first, as any route without screen code to wait for does at once.
+ */
+export function renderWhenScreenReady(code: Promise<void> | null, render: () => void): void {
+  if (!code) {
+    render();
     return;
   }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((done) => (timer = setTimeout(done, FIRST_RENDER_WAIT_MS)));
+  void Promise.race([code, waited]).then(() => {
+    clearTimeout(timer);
+    render();
+  });
 }

@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_RENDER_WAIT_MS, renderWhenScreenReady, startRoute } from '../../src/app/routes.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const reviewer = { access_token: 't', role: 'qc', email: 'qc.reviewer@qc.example', name: 'QC', isExcludedUser: false };
+
+describe("the app's first render waits for the opened route's screen code (issue 18 'Load')", () => {
+  it('renders once the code is in, and only once', async () => {
+    vi.useFakeTimers();
+    let arrive!: () => void;
+    const render = vi.fn();
+    renderWhenScreenReady(new Promise<void>((done) => (arrive = done)), render);
+    await vi.advanceTimersByTimeAsync(FIRST_RENDER_WAIT_MS / 2);
+    expect(render).not.toHaveBeenCalled();
+    arrive();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(render).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(FIRST_RENDER_WAIT_MS);
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it(`code slower than ${FIRST_RENDER_WAIT_MS} ms gets the shell first; a route without code to wait for renders at once`, async () => {
+    vi.useFakeTimers();
+    const slow = vi.fn();
+    renderWhenScreenReady(new Promise<void>(() => undefined), slow);
+    await vi.advanceTimersByTimeAsync(FIRST_RENDER_WAIT_MS - 1);
+    expect(slow).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(slow).toHaveBeenCalledTimes(1);
+    const none = vi.fn();
+    renderWhenScreenReady(null, none);
+    expect(none).toHaveBeenCalledTimes(1);
+  });
+
+  it("startRoute answers the screen's code load for a user who may open the route, nothing for others", async () => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    expect(startRoute('/review/1000002', null)).toBeNull();
+    expect(startRoute('/no-such-screen', reviewer)).toBeNull();
+    const code = startRoute('/login', null);
+    expect(code).toBeInstanceOf(Promise);
+    await expect(code).resolves.toBeUndefined();
+  });
+});
