@@ -18,7 +18,7 @@ export async function cachedInStorage<T>(key: string, fetcher: () => Promise<T>)
 /** How long an answer fetched ahead of its screen waits to be taken: past this it is too old to show. */
 export const AHEAD_TTL_MS = 10_000;
 
-const ahead = new Map<string, { promise: Promise<unknown>; at: number }>();
+const ahead = new Map<string, { promise: Promise<unknown>; at: number; answer?: { value: unknown } }>();
 
 /**
  * Starts a call ahead of the screen that reads it (a route's preload at navigation, in parallel with the screen's
@@ -29,12 +29,16 @@ export function fetchAhead<T>(key: string, fetcher: () => Promise<T>): Promise<T
   if (found && Date.now() - found.at < AHEAD_TTL_MS) return found.promise as Promise<T>;
   markLoad(`${key} started`);
   const promise = fetcher();
+  const entry: { promise: Promise<unknown>; at: number; answer?: { value: unknown } } = { promise, at: Date.now() };
   // Nobody may take it: not an unhandled rejection.
   promise.then(
-    () => markLoad(`${key} answered`),
+    (value) => {
+      entry.answer = { value };
+      markLoad(`${key} answered`);
+    },
     () => markLoad(`${key} failed`),
   );
-  ahead.set(key, { promise, at: Date.now() });
+  ahead.set(key, entry);
   return promise;
 }
 
@@ -48,4 +52,13 @@ export function takeAhead<T>(key: string, fetcher: () => Promise<T>): Promise<T>
   const recent = found && Date.now() - found.at < AHEAD_TTL_MS;
   markLoad(`${key} taken${recent ? '' : ', asked again'}`);
   return recent ? (found.promise as Promise<T>) : fetcher();
+}
+
+/** The answer of the call started ahead for `key` when it is in and recent, taken (as takeAhead); else null. */
+export function takeAnswerNow<T>(key: string): { value: T } | null {
+  const found = ahead.get(key);
+  if (!found?.answer || Date.now() - found.at >= AHEAD_TTL_MS) return null;
+  ahead.delete(key);
+  markLoad(`${key} taken`);
+  return found.answer as { value: T };
 }

@@ -6,7 +6,7 @@
  * for the screen; the screen renders the rows without it and adds its comparisons when it comes.
  */
 import type { InspectionDetail, RegistryData } from '../products/car/inspection.ts';
-import { fetchAhead, takeAhead } from './cache.ts';
+import { fetchAhead, takeAhead, takeAnswerNow } from './cache.ts';
 import { fetchInspection } from './main.ts';
 import { fetchReviewConfig, type ActiveReviewConfig } from './review-config.ts';
 import { fetchAppConfig, fetchRegistry, type AppConfig } from './review.ts';
@@ -48,4 +48,9 @@ export function preloadProductConfig(product: string): void {
 /** `product`'s active config version: the preloaded answer when recent, else a new call. */
 export function loadProductConfig(product: string): Promise<ActiveReviewConfig> {
   return takeAhead(productConfigKey(product), () => fetchReviewConfig(product));
+}
+
+/** `product`'s active config version when its preloaded answer is already in (taken), else null. */
+export function productConfigNow(product: string): ActiveReviewConfig | null {
+  return takeAnswerNow<ActiveReviewConfig>(productConfigKey(product))?.value ?? null;
 }

@@ -7,15 +7,16 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { markLoad } from '../api/load-marks.ts';
-import { loadProductConfig } from '../api/review-load.ts';
+import { loadProductConfig, productConfigNow } from '../api/review-load.ts';
+import type { ActiveReviewConfig } from '../api/review-config.ts';
 import { ProductValueProvider } from '../products/ProductContext.tsx';
 import { productFromVersion, seedProduct, type AnyProduct } from '../products/registry.ts';
 
 const built = new Map<string, AnyProduct>();
 
-async function activeProduct(product: string): Promise<AnyProduct> {
+/** The product of an active config version answer (built once per version); the JSON in src/config when there is none or it does not build. */
+function productOf(product: string, { id, config }: ActiveReviewConfig): AnyProduct {
   try {
-    const { id, config } = await loadProductConfig(product);
     if (id === null) return seedProduct(product);
     const key = `${product}:${id}`;
     let hit = built.get(key);
@@ -26,20 +27,34 @@ async function activeProduct(product: string): Promise<AnyProduct> {
     markLoad(`${product} product built`);
     return hit;
   } catch {
-    // The JSON in src/config is the fallback: a review still opens when the call fails or a stored version no longer builds.
+    // The JSON in src/config is the fallback: a review still opens when a stored version no longer builds.
+    return seedProduct(product);
+  }
+}
+
+async function activeProduct(product: string): Promise<AnyProduct> {
+  try {
+    return productOf(product, await loadProductConfig(product));
+  } catch {
+    // ... or when the call fails.
     return seedProduct(product);
   }
 }
 
 function ActiveProductProvider({ product, children }: { product: string; children: ReactNode }) {
-  const [value, setValue] = useState<AnyProduct | null>(null);
+  // The answer is usually in by the first render (the route's preload at navigation): the screen renders at once.
+  const [value, setValue] = useState<AnyProduct | null>(() => {
+    const answer = productConfigNow(product);
+    return answer && productOf(product, answer);
+  });
   useEffect(() => {
+    if (value) return;
     let live = true;
     void activeProduct(product).then((p) => live && setValue(p));
     return () => {
       live = false;
     };
-  }, [product]);
+  }, [product, value]);
   if (!value) {
     return (
       <main className="page">

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AHEAD_TTL_MS, fetchAhead, takeAhead } from '../../src/api/cache.ts';
+import { AHEAD_TTL_MS, fetchAhead, takeAhead, takeAnswerNow } from '../../src/api/cache.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -21,5 +21,21 @@ describe('calls started ahead of their screen (issue 18 Load: route preload)', (
     expect(await takeAhead('k2', async () => 'fresh')).toBe('fresh');
     fetchAhead('k3', async () => Promise.reject(new Error('offline')));
     await expect(takeAhead('k3', async () => 'fresh')).rejects.toThrow('offline');
+  });
+
+  it('an answer already in can be taken at once (a first render), once; one still on its way or too old cannot', async () => {
+    let answer!: (value: string) => void;
+    fetchAhead('k4', () => new Promise<string>((done) => (answer = done)));
+    expect(takeAnswerNow('k4')).toBeNull();
+    answer('config');
+    await Promise.resolve();
+    expect(takeAnswerNow('k4')).toEqual({ value: 'config' });
+    expect(takeAnswerNow('k4')).toBeNull();
+    expect(await takeAhead('k4', async () => 'fresh')).toBe('fresh');
+    vi.useFakeTimers();
+    fetchAhead('k5', async () => 'old');
+    await Promise.resolve();
+    vi.advanceTimersByTime(AHEAD_TTL_MS + 1);
+    expect(takeAnswerNow('k5')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { fetchReviewConfig } from '../../src/api/review-config.ts';
+import { preloadProductConfig } from '../../src/api/review-load.ts';
 import { mergeConfigFiles, type ReviewConfigFile } from '../../src/engine/config.ts';
 import { withActiveProduct } from '../../src/app/ActiveProduct.tsx';
 import { useProduct, useRulesProduct } from '../../src/products/ProductContext.tsx';
@@ -73,5 +74,16 @@ describe('product screens on the active config version (issue 17)', () => {
     vi.mocked(fetchReviewConfig).mockResolvedValueOnce({ id: 7, config: mergeConfigFiles(Object.values(definition.files) as ReviewConfigFile[]) });
     renderAt('/bike/1');
     expect(await screen.findByText('bike version 7, bike')).toBeTruthy();
+  });
+
+  it("with the version's answer in before the screen first renders (the route's preload), the screen shows in that first render, not after 'Loading...'", async () => {
+    const { definition } = seedProduct('bike');
+    vi.mocked(fetchReviewConfig).mockResolvedValueOnce({ id: 8, config: mergeConfigFiles(Object.values(definition.files) as ReviewConfigFile[]) });
+    preloadProductConfig('bike');
+    await act(async () => undefined);
+    renderAt('/bike/1');
+    expect(screen.getByText('bike version 8, bike')).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(fetchReviewConfig).toHaveBeenCalledTimes(1);
   });
 });
