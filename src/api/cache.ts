@@ -18,7 +18,14 @@ export async function cachedInStorage<T>(key: string, fetcher: () => Promise<T>)
 /** How long an answer fetched ahead of its screen waits to be taken: past this it is too old to show. */
 export const AHEAD_TTL_MS = 10_000;
 
-const ahead = new Map<string, { promise: Promise<unknown>; at: number; answer?: { value: unknown } }>();
+/** A call started ahead: when, its promise, and its answer once it is in. */
+interface Ahead {
+  promise: Promise<unknown>;
+  at: number;
+  answer?: { value: unknown };
+}
+
+const ahead = new Map<string, Ahead>();
 
 /**
  * Starts a call ahead of the screen that reads it (a route's preload at navigation, in parallel with the screen's
@@ -29,7 +36,7 @@ export function fetchAhead<T>(key: string, fetcher: () => Promise<T>): Promise<T
   if (found && Date.now() - found.at < AHEAD_TTL_MS) return found.promise as Promise<T>;
   markLoad(`${key} started`);
   const promise = fetcher();
-  const entry: { promise: Promise<unknown>; at: number; answer?: { value: unknown } } = { promise, at: Date.now() };
+  const entry: Ahead = { promise, at: Date.now() };
   // Nobody may take it: not an unhandled rejection.
   promise.then(
     (value) => {
