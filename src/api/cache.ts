@@ -27,13 +27,19 @@ interface Ahead {
 
 const ahead = new Map<string, Ahead>();
 
+/** The call started ahead for `key` while it is recent enough to show, else undefined. */
+function recentAhead(key: string): Ahead | undefined {
+  const found = ahead.get(key);
+  return found && Date.now() - found.at < AHEAD_TTL_MS ? found : undefined;
+}
+
 /**
  * Starts a call ahead of the screen that reads it (a route's preload at navigation, in parallel with the screen's
  * code), unless the same call is already waiting to be taken. A failure is kept too: the screen shows it as its own.
  */
 export function fetchAhead<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
-  const found = ahead.get(key);
-  if (found && Date.now() - found.at < AHEAD_TTL_MS) return found.promise as Promise<T>;
+  const found = recentAhead(key);
+  if (found) return found.promise as Promise<T>;
   markLoad(`${key} started`);
   const promise = fetcher();
   const entry: Ahead = { promise, at: Date.now() };
@@ -54,17 +60,16 @@ export function fetchAhead<T>(key: string, fetcher: () => Promise<T>): Promise<T
  * server again rather than showing an answer from before.
  */
 export function takeAhead<T>(key: string, fetcher: () => Promise<T>): Promise<T> {
-  const found = ahead.get(key);
+  const found = recentAhead(key);
   ahead.delete(key);
-  const recent = found && Date.now() - found.at < AHEAD_TTL_MS;
-  markLoad(`${key} taken${recent ? '' : ', asked again'}`);
-  return recent ? (found.promise as Promise<T>) : fetcher();
+  markLoad(`${key} taken${found ? '' : ', asked again'}`);
+  return found ? (found.promise as Promise<T>) : fetcher();
 }
 
 /** The answer of the call started ahead for `key` when it is in and recent, taken (as takeAhead); else null. */
 export function takeAnswerNow<T>(key: string): { value: T } | null {
-  const found = ahead.get(key);
-  if (!found?.answer || Date.now() - found.at >= AHEAD_TTL_MS) return null;
+  const found = recentAhead(key);
+  if (!found?.answer) return null;
   ahead.delete(key);
   markLoad(`${key} taken`);
   return found.answer as { value: T };

@@ -32,14 +32,12 @@ function productOf(product: string, { id, config }: ActiveReviewConfig): AnyProd
   }
 }
 
-async function activeProduct(product: string): Promise<AnyProduct> {
-  try {
-    return productOf(product, await loadProductConfig(product));
-  } catch {
-    // ... or when the call fails.
-    return seedProduct(product);
-  }
-}
+/** The product of the active version the server names; the JSON in src/config when the call fails. */
+const activeProduct = (product: string): Promise<AnyProduct> =>
+  loadProductConfig(product).then(
+    (answer) => productOf(product, answer),
+    () => seedProduct(product),
+  );
 
 function ActiveProductProvider({ product, children }: { product: string; children: ReactNode }) {
   // The answer is usually in by the first render (the route's preload at navigation): the screen renders at once.
