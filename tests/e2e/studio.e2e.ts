@@ -93,6 +93,18 @@ describe('config studio (issue 17)', () => {
     await expect.poll(() => caseItem(page).textContent()).toMatch(/^Pass/);
     const save = page.getByRole('button', { name: 'Save as a new version' });
 
+    // Tab indents in the editor; the hint it is described by says how to leave it, and Esc, then Tab, does.
+    const editor = page.getByRole('textbox', { name: 'Config JSON' });
+    await editor.focus();
+    await page.keyboard.press('Tab');
+    expect(await editor.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    const hintId = await editor.getAttribute('aria-describedby');
+    expect(await page.locator(`#${hintId}`).textContent()).toBe('Tab indents. To leave the editor by keyboard, press Esc, then Tab.');
+    await page.keyboard.press('Control+z'); // the indent Tab made
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await editor.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+
     // The preview shows the seeded inspection through the review's rows; the explain panel says why the bonus is hidden.
     const preview = page.getByRole('region', { name: 'Preview' });
     await page.getByRole('combobox', { name: 'Preview inspection' }).selectOption(String(sample.carId));

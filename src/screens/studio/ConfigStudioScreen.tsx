@@ -46,7 +46,10 @@ import './studio.css';
 
 // The editable text itself is what a screen reader and the keyboard reach (the wrapper's aria-label names nothing
 // there); an explicit tab stop keeps the scrolling editor reachable even while it is read-only.
-const editorName = EditorView.contentAttributes.of({ 'aria-label': 'Config JSON', tabindex: '0' });
+// Tab indents inside the editor (the editor's default); CodeMirror lets Esc, then Tab, move on, which the hint says.
+const EDITOR_HINT_ID = 'studio-editor-hint';
+const EDITOR_HINT = 'Tab indents. To leave the editor by keyboard, press Esc, then Tab.';
+const editorName = EditorView.contentAttributes.of({ 'aria-label': 'Config JSON', 'aria-describedby': EDITOR_HINT_ID, tabindex: '0' });
 
 /**
  * The edited text is parsed, built and previewed this long after the last keystroke, never in the keystroke's own
@@ -330,6 +333,9 @@ export default function ConfigStudioScreen() {
               }}
               basicSetup={{ foldGutter: true }}
             />
+            <p id={EDITOR_HINT_ID} className="muted studio-editor-hint">
+              {EDITOR_HINT}
+            </p>
           </section>
           <section aria-label="Problems" className="studio-checks">
             <h2>Checks</h2>
