@@ -9,10 +9,14 @@
 // Reported beside it, not judged: a returning reviewer's load, each a new tab of one browser context whose cache
 // already holds the app from two earlier loads (the hashed assets are immutable, and Chromium keeps its compiled code
 // for a script it has run before), which is how a reviewer opens the day's second inspection. And its anchor: the same
-// probe on a page with no script (the server's 404 of a missing asset) in a fresh context, the browser's own floor.
-import { mkdtempSync, rmSync } from 'node:fs';
+// probe on a page with no script (the server's 404 of a missing asset) in a fresh context, the browser's own floor;
+// and React alone (bench/browser/react-alone.tsx: ten controlled fields, nothing else) served the same way, the floor
+// of any React screen, so a reader sees how much of the load is the framework and how much the app's own work.
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signedInContext } from '../tests/e2e/browser.ts';
@@ -37,6 +41,8 @@ export interface LoadResult {
   warm?: Stats;
   /** The browser's floor: a script-less page's first frame in a fresh context, by the same probe. */
   floor?: Stats;
+  /** React alone (bench/browser/react-alone.tsx) on the same server, fresh context each: the framework's floor. */
+  reactAlone?: Stats;
   /** The waterfall of the median load: one line per request and page mark. */
   waterfall: string[];
   /** BENCH_TRACE: the waterfall of one traced load and its main thread's long slices. */
@@ -161,6 +167,51 @@ async function warmLoads(browser: Browser, base: string, carId: number, loads: n
   }
 }
 
+/**
+ * Builds the React-alone anchor page (bench/browser/react-alone.html) into `dir` as the app's server serves a build:
+ * the page as index.html, hashed assets with gzip twins (vite.config.ts `gzipAssets`).
+ */
+async function buildReactAlone(dir: string): Promise<void> {
+  const root = resolve('bench/browser');
+  await build({
+    configFile: false,
+    root,
+    plugins: [react()],
+    logLevel: 'warn',
+    build: { outDir: dir, emptyOutDir: true, rolldownOptions: { input: join(root, 'react-alone.html') } },
+  });
+  renameSync(join(dir, 'react-alone.html'), join(dir, 'index.html'));
+  for (const name of readdirSync(join(dir, 'assets'))) {
+    const path = join(dir, 'assets', name);
+    const body = readFileSync(path);
+    if (body.length >= 1024) writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
+/** React alone, opened at a /review path (the probe waits for a row's field there) of its own server, fresh context each. */
+async function reactAloneLoads(browser: Browser, loads: number): Promise<number[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'qc-bench-react-alone-'));
+  let server: RunningServer | undefined;
+  try {
+    await buildReactAlone(dir);
+    server = await startServer({ staticDir: dir });
+    const times: number[] = [];
+    for (let i = 0; i <= loads; i++) {
+      const context = await probedContext(browser, server.baseURL);
+      try {
+        const time = await openUntil(await context.newPage(), `${server.baseURL}/review/1`);
+        if (i > 0) times.push(time); // the first warms the server
+      } finally {
+        await context.close();
+      }
+    }
+    return times;
+  } finally {
+    await server?.stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** One load in a fresh context: time to the first enabled row editor, and the page's resource and paint timings. */
 async function loadOnce(browser: Browser, base: string, carId: number, trace = false): Promise<Sample & { slices?: string[] }> {
   const context = await probedContext(browser, base);
@@ -226,7 +277,8 @@ export async function measureLoad(appDir: string, loads = LOADS): Promise<LoadRe
     const sorted = [...samples].sort((a, b) => a.interactive - b.interactive);
     const warm = stats(await warmLoads(browser, server.baseURL, carId, loads));
     const floor = stats(await floorLoads(browser, server.baseURL, loads));
-    const result = { interactive: stats(samples.map((s) => s.interactive)), warm, floor, waterfall: waterfall(sorted[Math.floor(sorted.length / 2)]) };
+    const reactAlone = stats(await reactAloneLoads(browser, loads));
+    const result = { interactive: stats(samples.map((s) => s.interactive)), warm, floor, reactAlone, waterfall: waterfall(sorted[Math.floor(sorted.length / 2)]) };
     if (!TRACE) return result;
     const traced = await loadOnce(browser, server.baseURL, carId, true);
     return { ...result, traced: [...waterfall(traced), '', 'main thread, slices of 5 ms or more:', ...(traced.slices ?? [])] };
@@ -246,6 +298,7 @@ export async function run(): Promise<LoadResult> {
     const { median, p95, n } = result.interactive;
     console.log(`/review/{carId} load → first row editable (built app + real server, fresh context each, ${n} loads): median ${median.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (target < ${LOAD_TARGET_MS} ms median)`);
     if (result.floor) console.log(`the browser's floor (a script-less page's first frame, fresh context each, ${result.floor.n} loads): median ${result.floor.median.toFixed(0)} ms, p95 ${result.floor.p95.toFixed(0)} ms`);
+    if (result.reactAlone) console.log(`React alone (react-dom rendering ten fields, nothing else; the same server, fresh context each, ${result.reactAlone.n} loads): median ${result.reactAlone.median.toFixed(0)} ms, p95 ${result.reactAlone.p95.toFixed(0)} ms`);
     if (result.warm) console.log(`returning reviewer (new tabs of one context with the app in its cache, ${result.warm.n} loads): median ${result.warm.median.toFixed(0)} ms, p95 ${result.warm.p95.toFixed(0)} ms (reported)`);
     console.log(`load average (1 min) before / after: ${before.toFixed(1)} / ${loadavg()[0].toFixed(1)} on ${process.env.BENCH_APP_DIR ?? 'this build'}`);
     console.log('\nWaterfall of the median load (start, end from navigation start):');
