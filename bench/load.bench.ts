@@ -6,7 +6,8 @@
 // BENCH_LOADS=n sets the number of measured loads (default 9), BENCH_APP_DIR=dir measures an already built app,
 // BENCH_TRACE=1 adds one traced load and prints its main thread's long slices (script compile and evaluation, React's
 // renders, layout), which is where the time between the requests goes.
-// Reported beside it, not judged: a returning reviewer's load, each a new tab of one browser context whose cache
+// Reported beside it, not judged: a review opened from the list in the running app (a client-side navigation, as the
+// list's 'Assign to me' and a row's open do), the path a reviewer takes for most of the day's inspections; a returning reviewer's load, each a new tab of one browser context whose cache
 // already holds the app from two earlier loads (the hashed assets are immutable, and Chromium keeps its compiled code
 // for a script it has run before), which is how a reviewer opens the day's second inspection. And its anchor: the same
 // probe on a page with no script (the server's 404 of a missing asset) in a fresh context, the browser's own floor;
@@ -39,6 +40,8 @@ export interface LoadResult {
   interactive: Stats;
   /** A returning reviewer's loads: new tabs of one context with the app in its cache. */
   warm?: Stats;
+  /** Reviews opened from the list in the running app: a client-side navigation to the first editable row. */
+  inApp?: Stats;
   /** The browser's floor: a script-less page's first frame in a fresh context, by the same probe. */
   floor?: Stats;
   /** React alone (bench/browser/react-alone.tsx) on the same server, fresh context each: the framework's floor. */
@@ -212,6 +215,40 @@ async function reactAloneLoads(browser: Browser, loads: number): Promise<number[
   }
 }
 
+/**
+ * Reviews opened from the list in one running app: each a client-side navigation (the router's, by history and
+ * popstate, as the list's own navigate does) from /inspection to /review/{carId}, timed in the page from the
+ * navigation to the first frame with an enabled row editor; then back to the list, which settles before the next.
+ */
+async function inAppLoads(browser: Browser, base: string, carId: number, loads: number): Promise<number[]> {
+  const context = await signedInContext(browser, base, REVIEWER);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}/inspection`);
+    // As source text: tsx (esbuild keepNames) wraps functions in a `__name` helper the page does not have.
+    const navigate = (path: string, probe: string | null) =>
+      page.evaluate<number>(`new Promise((done) => {
+        const t0 = performance.now();
+        history.pushState({ idx: (history.state?.idx ?? 0) + 1, key: Math.random().toString(36).slice(2), usr: null }, '', ${JSON.stringify(path)});
+        dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+        const selector = ${JSON.stringify(probe)};
+        const tick = () => (!selector || document.querySelector(selector) ? done(performance.now() - t0) : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      })`);
+    const times: number[] = [];
+    for (let i = 0; i < loads + 2; i++) {
+      await page.getByRole('row').nth(1).waitFor();
+      await page.waitForTimeout(500); // the list's own calls and renders settle, as when a reviewer picks the next one
+      const time = await navigate(`/review/${carId}`, ROW_EDITOR);
+      if (i >= 2) times.push(time); // the first two load the route's code
+      await navigate('/inspection', null);
+    }
+    return times;
+  } finally {
+    await context.close();
+  }
+}
+
 /** One load in a fresh context: time to the first enabled row editor, and the page's resource and paint timings. */
 async function loadOnce(browser: Browser, base: string, carId: number, trace = false): Promise<Sample & { slices?: string[] }> {
   const context = await probedContext(browser, base);
@@ -276,9 +313,10 @@ export async function measureLoad(appDir: string, loads = LOADS): Promise<LoadRe
     for (let i = 0; i < loads; i++) samples.push(await loadOnce(browser, server.baseURL, carId));
     const sorted = [...samples].sort((a, b) => a.interactive - b.interactive);
     const warm = stats(await warmLoads(browser, server.baseURL, carId, loads));
+    const inApp = stats(await inAppLoads(browser, server.baseURL, carId, loads));
     const floor = stats(await floorLoads(browser, server.baseURL, loads));
     const reactAlone = stats(await reactAloneLoads(browser, loads));
-    const result = { interactive: stats(samples.map((s) => s.interactive)), warm, floor, reactAlone, waterfall: waterfall(sorted[Math.floor(sorted.length / 2)]) };
+    const result = { interactive: stats(samples.map((s) => s.interactive)), warm, inApp, floor, reactAlone, waterfall: waterfall(sorted[Math.floor(sorted.length / 2)]) };
     if (!TRACE) return result;
     const traced = await loadOnce(browser, server.baseURL, carId, true);
     return { ...result, traced: [...waterfall(traced), '', 'main thread, slices of 5 ms or more:', ...(traced.slices ?? [])] };
@@ -300,6 +338,7 @@ export async function run(): Promise<LoadResult> {
     if (result.floor) console.log(`the browser's floor (a script-less page's first frame, fresh context each, ${result.floor.n} loads): median ${result.floor.median.toFixed(0)} ms, p95 ${result.floor.p95.toFixed(0)} ms`);
     if (result.reactAlone) console.log(`React alone (react-dom rendering ten fields, nothing else; the same server, fresh context each, ${result.reactAlone.n} loads): median ${result.reactAlone.median.toFixed(0)} ms, p95 ${result.reactAlone.p95.toFixed(0)} ms`);
     if (result.warm) console.log(`returning reviewer (new tabs of one context with the app in its cache, ${result.warm.n} loads): median ${result.warm.median.toFixed(0)} ms, p95 ${result.warm.p95.toFixed(0)} ms (reported)`);
+    if (result.inApp) console.log(`a review opened from the list in the running app (client-side navigation, ${result.inApp.n} opens): median ${result.inApp.median.toFixed(0)} ms, p95 ${result.inApp.p95.toFixed(0)} ms (reported)`);
     console.log(`load average (1 min) before / after: ${before.toFixed(1)} / ${loadavg()[0].toFixed(1)} on ${process.env.BENCH_APP_DIR ?? 'this build'}`);
     console.log('\nWaterfall of the median load (start, end from navigation start):');
     for (const line of result.waterfall) console.log(line);

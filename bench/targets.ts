@@ -112,6 +112,17 @@ export function targetRows(r: BenchResults): TargetRow[] {
     });
   }
 
+  const inApp = r['load.bench.ts']?.inApp;
+  if (inApp) {
+    rows.push({
+      what: 'a review opened from the list (in-app navigation, the app running), median',
+      figure: `${inApp.median.toFixed(0)} ms (p95 ${inApp.p95.toFixed(0)})`,
+      target: 'reported',
+      anchor: '',
+      met: null,
+    });
+  }
+
   const login = r['routes.bench.ts']?.find((x) => x.route === '/login');
   rows.push({
     what: 'JavaScript of /login (gzip)',
