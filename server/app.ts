@@ -139,6 +139,8 @@ const ROUTE_PLUGINS: [FastifyPluginAsync, string][] = [
   [configStudioRoutes, '/api'],
 ];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
+/** A path a browser opens as a page (the app's routes): not the API's, not an upload's. */
+const isPagePath = (path: string) => !isApiPath(path) && !path.startsWith('/uploads/');
 
 const REDACTED = '[redacted]';
 /** `token=` (the SSE stream's bearer token, routes/live.ts) and its OAuth-style cousins in a query string. */
@@ -194,7 +196,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, useDefaults: true, allowUnionTypes: true } },
     frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, isPagePath),
   });
   app.decorate('db', opts.db);
   const linkSecret = opts.linkSecret ?? randomBytes(32).toString('hex');
@@ -341,7 +343,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
-    if (staticDir && request.method === 'GET' && !isApiPath(path) && !path.startsWith('/uploads/')) {
+    if (staticDir && request.method === 'GET' && isPagePath(path)) {
       // Read on each request: a new build in the directory reaches the next load.
       const html = await readFile(join(staticDir, 'index.html'), 'utf8');
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withRoutePreloads(html, preloads, path));

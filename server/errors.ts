@@ -104,18 +104,34 @@ const CLIENT_ERROR_TEXT: Readonly<Record<string, readonly [number, string]>> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
 };
 
+/** The request line of the bytes Node had read when it refused a request: method and path, or null. */
+function requestLine(raw: unknown): { method: string; path: string } | null {
+  if (!Buffer.isBuffer(raw)) return null;
+  const match = /^([A-Z]+) (\/[^ ?\r\n]*)/.exec(raw.subarray(0, 4096).toString('latin1'));
+  return match ? { method: match[1], path: match[2] } : null;
+}
+
+/** The page a browser shows for a refused page address: the sentence and a way back, no server text. */
+function refusalPage(label: string, detail: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${label}</title></head><body><p>${detail}.</p><p><a href="/">Open the QC panel</a></p></body></html>`;
+}
+
 /**
  * Node's refusals of a request it could not even parse (headers or address past its limit, a request that took too
  * long, malformed HTTP), in the API's `{ message, detail }` and words: Fastify's default answer has a shape of its
- * own, and a browser shows it as the page when the address itself is too long.
+ * own. A GET of a page's address (`isPage`: not an API or upload path, read from the request line Node had read) is
+ * a browser opening it: that gets a small page with the same sentence, which the browser shows instead of JSON.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+export function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket, isPage: (path: string) => boolean): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, detail] = error.code && Object.hasOwn(CLIENT_ERROR_TEXT, error.code) ? CLIENT_ERROR_TEXT[error.code] : [400, 'The request could not be read'];
-  const label = STATUS_CODES[status];
-  const body = JSON.stringify({ message: label, detail });
+  const label = STATUS_CODES[status] ?? 'Bad Request';
+  const line = requestLine(error.rawPacket);
+  const page = line !== null && (line.method === 'GET' || line.method === 'HEAD') && isPage(line.path);
+  const body = page ? refusalPage(label, detail) : JSON.stringify({ message: label, detail });
+  const type = page ? 'text/html' : 'application/json';
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${label}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(`HTTP/1.1 ${status} ${label}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: ${type}; charset=utf-8\r\nConnection: close\r\n\r\n${line?.method === 'HEAD' ? '' : body}`);
   }
   socket.destroy(error);
 }

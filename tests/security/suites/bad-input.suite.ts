@@ -38,20 +38,47 @@ export function badInputSuite(h: Harness) {
       expect(res.body.length).toBeLessThan(200);
     });
 
-    it('an address past Node\'s header limit answers 431 in the API\'s shape and words (a real socket: inject has no limit)', async () => {
+    /** What the server answers to `request` sent as raw bytes on a real socket (inject has no header limit). */
+    async function rawAnswer(request: string): Promise<{ head: string[]; body: string }> {
       const app = await h.buildWith({});
       await app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = app.server.address() as { port: number };
-      const answer = await new Promise<string>((resolve, reject) => {
-        const socket = connect(port, '127.0.0.1', () => socket.write(`GET /api/v2/inspection/${'1'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`));
-        let text = '';
-        socket.on('data', (chunk) => (text += chunk));
-        socket.on('close', () => resolve(text));
-        socket.on('error', reject);
-      });
-      const [head, body] = answer.split('\r\n\r\n');
-      expect(head.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+      try {
+        const { port } = app.server.address() as { port: number };
+        const answer = await new Promise<string>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => socket.write(request));
+          let text = '';
+          socket.on('data', (chunk) => (text += chunk));
+          socket.on('close', () => resolve(text));
+          socket.on('error', reject);
+        });
+        const [head, body] = answer.split('\r\n\r\n');
+        return { head: head.split('\r\n'), body };
+      } finally {
+        await app.close();
+      }
+    }
+
+    it('an API address past Node\'s header limit answers 431 in the API\'s shape and words', async () => {
+      const { head, body } = await rawAnswer(`GET /api/v2/inspection/${'1'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expect(head[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+      expect(head).toContain('Content-Type: application/json; charset=utf-8');
       expect(JSON.parse(body)).toEqual({ message: 'Request Header Fields Too Large', detail: 'The address or the headers of this request are too long' });
+    });
+
+    it('a page address past the limit (a browser opening it) answers a small page in the same words, not JSON', async () => {
+      const { head, body } = await rawAnswer(`GET /review/${'1'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n\r\n`);
+      expect(head[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+      expect(head).toContain('Content-Type: text/html; charset=utf-8');
+      expect(body).toContain('<p>The address or the headers of this request are too long.</p>');
+      expect(body).toContain('<a href="/">Open the QC panel</a>');
+      expect(body).not.toContain('{');
+      expect(body).not.toContain('1111');
+    });
+
+    it('a refused request Node cannot read a request line of answers JSON, never the page', async () => {
+      const { head, body } = await rawAnswer('NOT HTTP AT ALL\r\n\r\n');
+      expect(head[0]).toBe('HTTP/1.1 400 Bad Request');
+      expect(JSON.parse(body)).toEqual({ message: 'Bad Request', detail: 'The request could not be read' });
     });
 
     it("a JSON body with a __proto__ key answers 400 in the API's words, not the parser's", async () => {
