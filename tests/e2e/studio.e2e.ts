@@ -191,7 +191,8 @@ describe('config studio (issue 17)', () => {
 
     // Roll back: the seed (version 1) is active again, the editor shows it, a newly opened review hides the bonus again.
     await versions.getByRole('button', { name: 'Activate version 1' }).click();
-    await page.getByText('Version 1 is active').waitFor();
+    // Polled as the toasts' texts, so a failure names what was shown instead (an error toast, say).
+    await expect.poll(() => page.locator('[data-sonner-toast]').allTextContents(), { timeout: 30_000 }).toContain('Version 1 is active');
     const active = await (await fetch(`${baseURL}/api/v2/config-studio/products/car/active`, { headers: { authorization: `Bearer ${access_token}` } })).json();
     expect(active.detail).toEqual({ id: 1, config: seed() });
     await expect.poll(() => caseItem(page).textContent()).toMatch(/^Pass/);
