@@ -185,9 +185,9 @@ const gzipAsync = promisify(gzip);
 /**
  * Writes a gzip twin (`<file>.gz`, level 9) of each built script and style sheet under assets/, once per build: the
  * server sends it to browsers that take gzip without compressing in the request (server/built-assets.ts, issue 18
- * 'Load'). Tiny files gain nothing from it.
+ * 'Load'). Tiny files gain nothing from it. Also builds the load bench's React-alone anchor (bench/load.bench.ts).
  */
-function gzipAssets(): Plugin {
+export function gzipAssets(): Plugin {
   return {
     name: 'gzip-assets',
     apply: 'build',

@@ -7,18 +7,19 @@
 // BENCH_TRACE=1 adds one traced load and prints its main thread's long slices (script compile and evaluation, React's
 // renders, layout), which is where the time between the requests goes.
 // Reported beside it, not judged: a review opened from the list in the running app (a client-side navigation, as the
-// list's 'Assign to me' and a row's open do), the path a reviewer takes for most of the day's inspections; a returning reviewer's load, each a new tab of one browser context whose cache
-// already holds the app from two earlier loads (the hashed assets are immutable, and Chromium keeps its compiled code
-// for a script it has run before), which is how a reviewer opens the day's second inspection. And its anchor: the same
-// probe on a page with no script (the server's 404 of a missing asset) in a fresh context, the browser's own floor;
-// and React alone (bench/browser/react-alone.tsx: ten controlled fields, nothing else) served the same way, the floor
-// of any React screen, so a reader sees how much of the load is the framework and how much the app's own work.
-import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// list's 'Assign to me' does), the path a reviewer takes for most of the day's inspections; a returning reviewer's
+// load, each a new tab of one browser context whose cache already holds the app from two earlier loads (the hashed
+// assets are immutable, and Chromium keeps its compiled code for a script it has run before), which is how a reviewer
+// opens an inspection in a new tab. And its anchors, by the same probe in a fresh context: a page with no script (the
+// server's 404 of a missing asset), the browser's own floor; and React alone (bench/browser/react-alone.tsx: ten
+// controlled fields, nothing else) served the same way, the floor of any React screen, so a reader sees how much of
+// the load is the framework and how much the app's own work.
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { gzipAssets } from '../vite.config.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signedInContext } from '../tests/e2e/browser.ts';
 import { apiAs, claim } from '../tests/e2e/api.ts';
@@ -172,23 +173,18 @@ async function warmLoads(browser: Browser, base: string, carId: number, loads: n
 
 /**
  * Builds the React-alone anchor page (bench/browser/react-alone.html) into `dir` as the app's server serves a build:
- * the page as index.html, hashed assets with gzip twins (vite.config.ts `gzipAssets`).
+ * the page as index.html, hashed assets with their gzip twins.
  */
 async function buildReactAlone(dir: string): Promise<void> {
   const root = resolve('bench/browser');
   await build({
     configFile: false,
     root,
-    plugins: [react()],
+    plugins: [react(), gzipAssets()],
     logLevel: 'warn',
     build: { outDir: dir, emptyOutDir: true, rolldownOptions: { input: join(root, 'react-alone.html') } },
   });
   renameSync(join(dir, 'react-alone.html'), join(dir, 'index.html'));
-  for (const name of readdirSync(join(dir, 'assets'))) {
-    const path = join(dir, 'assets', name);
-    const body = readFileSync(path);
-    if (body.length >= 1024) writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
-  }
 }
 
 /** React alone, opened at a /review path (the probe waits for a row's field there) of its own server, fresh context each. */
