@@ -1,9 +1,10 @@
-import { Suspense, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { canAccess, isPublicPath, landingFor } from '../session/access.ts';
 import { Header } from './Header.tsx';
 import { Toasts } from '../components/Toasts.tsx';
-import { ROUTES, type ScreenRoute } from './routes.ts';
+import { ROUTES, warmScreen, type ScreenRoute } from './routes.ts';
+import { whenIdle } from '../components/whenIdle.ts';
 import { useSession } from '../session/useSession.ts';
 
 export const NOT_AUTHORISED = 'You are not authorized for this feature';
@@ -62,14 +63,19 @@ function Home() {
 
 /**
  * The route's screen, its calls started in the same render that starts loading its code (route preload), so the data
- * and the chunk come in parallel rather than one after the other.
+ * and the chunk come in parallel rather than one after the other; and the code of the screen it opens (`opens`)
+ * fetched once the page is idle, for a user who may open that.
  */
-function Preloaded({ route: { code, preload } }: { route: ScreenRoute }) {
+function Preloaded({ route: { code, preload, opens } }: { route: ScreenRoute }) {
   const Screen = code.screen;
   const params = useParams();
   const key = JSON.stringify(params);
+  const role = useSession()?.role;
   // A side effect in render on purpose: an effect would wait for the lazy screen to commit. preload dedupes repeats.
   useMemo(() => preload?.(JSON.parse(key) as typeof params), [preload, key]);
+  useEffect(() => {
+    if (opens && role && canAccess(role, opens)) return whenIdle(() => warmScreen(opens));
+  }, [opens, role]);
   return <Screen />;
 }
 

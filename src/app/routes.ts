@@ -10,6 +10,11 @@ type ScreenModule = Promise<{ default: ComponentType }>;
 /** A screen's code: fetched once, by the route's start (`startRoute`) or when the screen first renders. */
 export interface ScreenCode {
   load: () => ScreenModule;
+  /**
+   * Fetches and starts the code ahead of the screen's first render (`warmScreen`), in idle time. A failure here is not
+   * the screen's: its render fetches again.
+   */
+  warm: () => void;
   screen: ComponentType;
 }
 
@@ -20,21 +25,27 @@ export interface ScreenCode {
  * wait between the review's answers and its rows (issue 18 'Load'). A module that fails to load throws in render,
  * as React.lazy did.
  */
-function screenCode(load: () => ScreenModule): ScreenCode {
+export function screenCode(load: () => ScreenModule): ScreenCode {
   let loading: ScreenModule | undefined;
   let loaded: ComponentType | undefined;
   let failure: { error: unknown } | undefined;
-  const once = () =>
+  /** One fetch at a time; a failed one is forgotten, so the next call fetches again. */
+  const fetchModule = () =>
     (loading ??= load().then(
       (module) => {
         loaded = module.default;
         return module;
       },
       (error: unknown) => {
-        failure = { error };
+        loading = undefined;
         throw error;
       },
     ));
+  const once = () =>
+    fetchModule().catch((error: unknown) => {
+      failure = { error };
+      throw error;
+    });
   function Screen() {
     const [, settled] = useState(0);
     useEffect(() => {
@@ -43,7 +54,7 @@ function screenCode(load: () => ScreenModule): ScreenCode {
     if (failure) throw failure.error;
     return loaded ? createElement(loaded) : createElement('p', { className: 'page' }, 'Loading...');
   }
-  return { load: once, screen: Screen };
+  return { load: once, warm: () => void fetchModule().catch(() => undefined), screen: Screen };
 }
 
 /**
@@ -74,6 +85,11 @@ export interface ScreenRoute {
    * `user`: on a navigation inside the app the screen being left may still write it.
    */
   readAhead?: (params: Readonly<Record<string, string | undefined>>, user: string) => void;
+  /**
+   * A path of the screen this one's rows open (a list's review): its code is fetched and started once this screen is
+   * up and the browser idle, for a user who may open it, so the first open does not wait for it (`warmScreen`).
+   */
+  opens?: string;
 }
 
 /**
@@ -107,16 +123,16 @@ const RefurbishmentVersionScreen = screenCode(() => import('../screens/refurbish
 
 export const ROUTES: readonly ScreenRoute[] = [
   { path: '/login', code: screenCode(() => import('../screens/login/LoginScreen.tsx')), access: 'public' },
-  { path: '/inspection', code: screenCode(() => import('../screens/inspections/InspectionListScreen.tsx')), access: 'private' },
+  { path: '/inspection', code: screenCode(() => import('../screens/inspections/InspectionListScreen.tsx')), access: 'private', opens: '/review/0' },
   { path: '/review/:carId', code: ReviewScreen, access: 'private', preload: preloadCarReview, readAhead: readCarDraftAhead },
   { path: '/re-inspection/:carId', code: ReviewScreen, access: 'private-return', preload: preloadCarReview, readAhead: readCarDraftAhead },
   { path: '/inspection-version', code: VersionListScreen, access: 'private' },
   { path: '/inspection-version/:appointmentId', code: VersionListScreen, access: 'private' },
-  { path: '/gs-refurbishment', code: screenCode(() => import('../screens/refurbishment/RefurbishmentListScreen.tsx')), access: 'private' },
+  { path: '/gs-refurbishment', code: screenCode(() => import('../screens/refurbishment/RefurbishmentListScreen.tsx')), access: 'private', opens: '/gs-refurbishment-review/0' },
   { path: '/gs-refurbishment-review/:appointmentId', code: productScreen('refurbishment', () => import('../screens/refurbishment/RefurbishmentReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('refurbishment'), readAhead: draftAhead('refurbishment', 'appointmentId') },
   { path: '/gs-refurbishment-version', code: RefurbishmentVersionScreen, access: 'private' },
   { path: '/gs-refurbishment-version/:appointment', code: RefurbishmentVersionScreen, access: 'private' },
-  { path: '/gs-unflagging', code: screenCode(() => import('../screens/gs/GsListScreen.tsx')), access: 'private' },
+  { path: '/gs-unflagging', code: screenCode(() => import('../screens/gs/GsListScreen.tsx')), access: 'private', opens: '/gs-unflagging-details/0' },
   { path: '/gs-unflagging-details/:appointmentId', code: productScreen('gs-unflagging', () => import('../screens/gs/GsDetailScreen.tsx')), access: 'private', preload: () => preloadProductConfig('gs-unflagging'), readAhead: draftAhead('gs', 'appointmentId') },
   { path: '/customer-audit/:appointmentId/:expiryTime', code: screenCode(() => import('../screens/public/CustomerAuditScreen.tsx')), access: 'public' },
   { path: '/sell-online', code: screenCode(() => import('../screens/public/SellOnlineScreen.tsx')), access: 'public' },
@@ -129,7 +145,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   { path: '/admin-odo', code: screenCode(() => import('../screens/admin/OdometerScreen.tsx')), access: 'private' },
   { path: '/update-cj', code: screenCode(() => import('../screens/admin/CjLeaveScreen.tsx')), access: 'private' },
   { path: '/admin-vtt', code: screenCode(() => import('../screens/admin/VideoTutorialScreen.tsx')), access: 'private' },
-  { path: '/inspection-bike', code: screenCode(() => import('../screens/bike/BikeListScreen.tsx')), access: 'private' },
+  { path: '/inspection-bike', code: screenCode(() => import('../screens/bike/BikeListScreen.tsx')), access: 'private', opens: '/bike-review/0' },
   { path: '/bike-review/:appointmentId', code: productScreen('bike', () => import('../screens/bike/BikeReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('bike'), readAhead: draftAhead('bike', 'appointmentId') },
   { path: '/inspection-bike-version/:appointment', code: screenCode(() => import('../screens/bike/BikeVersionsScreen.tsx')), access: 'private' },
   { path: '/bike-report/:appointmentId', code: screenCode(() => import('../screens/bike/BikeReportScreen.tsx')), access: 'private' },
@@ -161,6 +177,11 @@ export function startRoute(pathname: string, session: LoginData | null): Promise
     );
   }
   return null;
+}
+
+/** Fetches and starts the screen code of `pathname`'s route, if any (ScreenCode `warm`). */
+export function warmScreen(pathname: string): void {
+  ROUTES.find((route) => matchPath(route.path, pathname))?.code.warm();
 }
 
 /** The longest the app's first render waits for the opened route's screen code (`renderWhenScreenReady`). */

@@ -4,6 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { mainHttp } from '../../src/api/main.ts';
 import { AppRoutes, NOT_AUTHORISED } from '../../src/app/App.tsx';
+import { ROUTES } from '../../src/app/routes.ts';
 import { fakeAdapter, signInAs } from '../support/fake-http.ts';
 import { fakeLayout } from '../support/layout.ts';
 
@@ -38,6 +39,7 @@ afterEach(() => {
   localStorage.clear();
   undoLayout();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('spec 000 §2 route access and landing', () => {
@@ -93,5 +95,28 @@ describe('spec 000 §2 route access and landing', () => {
     renderAt('/inspection');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(await screen.findByText('No Appointment Data', {}, LOADED)).toBeTruthy();
+  });
+});
+
+describe("a list fetches the code of the screen its rows open, once the page is idle (issue 18 'Load')", () => {
+  it.each([
+    ['qc', '/inspection', '/review/:carId', 1],
+    ['bike-qc', '/inspection-bike', '/bike-review/:appointmentId', 1],
+    ['version-pdf', '/inspection-bike', '/bike-review/:appointmentId', 0],
+    ['SM-QcAdmin', '/gs-unflagging', '/gs-unflagging-details/:appointmentId', 1],
+    ['qc', '/gs-refurbishment', '/gs-refurbishment-review/:appointmentId', 1],
+    ['bike-qc', '/gs-refurbishment', '/gs-refurbishment-review/:appointmentId', 0],
+  ])('%s on %s: %s fetched %i time(s) (not for a role that may not open it)', async (role, list, target, times) => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const warm = vi.spyOn(ROUTES.find((r) => r.path === target)!.code, 'warm').mockImplementation(() => undefined);
+    signInAs(role);
+    renderAt(list);
+    await waitFor(() => expect(where()).toBe(list), LOADED);
+    await new Promise((done) => setTimeout(done, 20));
+    expect(warm).not.toHaveBeenCalled();
+    for (const task of idle.splice(0)) task();
+    expect(warm).toHaveBeenCalledTimes(times);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_RENDER_WAIT_MS, renderWhenScreenReady, startRoute } from '../../src/app/routes.ts';
+import { FIRST_RENDER_WAIT_MS, renderWhenScreenReady, screenCode, startRoute } from '../../src/app/routes.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -43,5 +43,32 @@ describe("the app's first render waits for the opened route's screen code (issue
     const code = startRoute('/login', null);
     expect(code).toBeInstanceOf(Promise);
     await expect(code).resolves.toBeUndefined();
+  });
+});
+
+describe("a screen's code fetched ahead of its first render (ScreenCode warm, issue 18 'Load')", () => {
+  const module = { default: () => null };
+
+  it('the warm fetch is the one the screen then uses: one fetch', async () => {
+    const load = vi.fn(async () => module);
+    const code = screenCode(load);
+    code.warm();
+    code.warm();
+    await expect(code.load()).resolves.toBe(module);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("a failed warm fetch is not the screen's failure: its load fetches again", async () => {
+    const load = vi.fn<() => Promise<typeof module>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(module);
+    const code = screenCode(load);
+    code.warm();
+    await new Promise((done) => setTimeout(done, 0));
+    await expect(code.load()).resolves.toBe(module);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("a failed load is the screen's: the load rejects with it", async () => {
+    const load = vi.fn<() => Promise<typeof module>>().mockRejectedValue(new Error('offline'));
+    await expect(screenCode(load).load()).rejects.toThrow('offline');
   });
 });
