@@ -40,6 +40,15 @@ export interface PagesOptions<Filters, Row> {
   errorText: (error: unknown) => string;
 }
 
+/** What a list shows for an answer that is not its rows (another backend's shape, a proxy's page): plain words. */
+export const UNREADABLE_LIST = 'The list could not be loaded';
+
+/** The page in `answer`, or a failure in plain words when it is none: a render never reads rows that are not there. */
+function pageOf<Row>(answer: Page<Row> | null | undefined): Page<Row> {
+  if (!answer || !Array.isArray(answer.data)) throw new Error(UNREADABLE_LIST);
+  return { data: answer.data, total: Number.isFinite(answer.total) ? answer.total : answer.data.length };
+}
+
 const start = <Row,>(key: string, generation = 0): State<Row> => ({ key, page: 1, generation, rows: [], total: 0, loading: true, error: null, hasMore: false });
 
 /**
@@ -60,7 +69,7 @@ export function usePages<Filters, Row>(filters: Filters, { fetchPage, pageSize, 
 
   useEffect(() => {
     let cancelled = false;
-    fetchPage(JSON.parse(key) as Filters, page).then(
+    fetchPage(JSON.parse(key) as Filters, page).then(pageOf).then(
       ({ data, total }) => {
         if (cancelled) return;
         setState((s) => {

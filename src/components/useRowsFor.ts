@@ -1,4 +1,11 @@
 import { useEffect, useState } from 'react';
+import { UNREADABLE_LIST } from './usePages.ts';
+
+/** The rows in `answer`, or a failure in plain words when it is not a list of them. */
+function rowsOf<T>(answer: T[] | null | undefined): T[] {
+  if (!Array.isArray(answer)) throw new Error(UNREADABLE_LIST);
+  return answer;
+}
 
 /** Rows loaded for a key (an appointment searched for): nothing asked yet, loading, failed, or the rows. */
 export type RowsLoad<T> = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; rows: T[] };
@@ -19,7 +26,7 @@ export function useRowsFor<T>(key: string, fetchRows: (key: string) => Promise<T
   useEffect(() => {
     if (!key) return;
     let cancelled = false;
-    fetchRows(key).then(
+    fetchRows(key).then(rowsOf).then(
       (rows) => !cancelled && setLoad({ status: 'done', rows }),
       (error: unknown) => !cancelled && setLoad({ status: 'error', message: errorText(error) }),
     );
