@@ -155,6 +155,15 @@ export const ROUTES: readonly ScreenRoute[] = [
 /** First path segments that have a screen in this build ('/inspection', '/review', ...). */
 export const ROUTED_SEGMENTS: ReadonlySet<string> = new Set(ROUTES.map((r) => `/${r.path.split('/')[1]}`));
 
+/** The route of `pathname` and its params, or null when no route has it. */
+function routeAt(pathname: string): { route: ScreenRoute; params: Readonly<Record<string, string | undefined>> } | null {
+  for (const route of ROUTES) {
+    const match = matchPath(route.path, pathname);
+    if (match) return { route, params: match.params };
+  }
+  return null;
+}
+
 /**
  * Starts the route of `pathname` as the app starts, before React's first render (src/main.tsx): its screen's code
  * and its calls, in parallel (issue 18 'Load'). Only for a user who may open it, as the route's guard will decide;
@@ -163,25 +172,23 @@ export const ROUTED_SEGMENTS: ReadonlySet<string> = new Set(ROUTES.map((r) => `/
  * screen's code was started.
  */
 export function startRoute(pathname: string, session: LoginData | null): Promise<void> | null {
-  for (const route of ROUTES) {
-    const match = matchPath(route.path, pathname);
-    if (!match) continue;
-    if (route.access !== 'public' && (!session || !canAccess(session.role, pathname))) return null;
-    // The calls first: the browser sends requests to the origin on six connections in the order they are made, and
-    // the screen's code is several requests.
-    route.preload?.(match.params);
-    if (session) route.readAhead?.(match.params, session.email);
-    return route.code.load().then(
-      () => undefined,
-      () => undefined,
-    );
-  }
-  return null;
+  const found = routeAt(pathname);
+  if (!found) return null;
+  const { route, params } = found;
+  if (route.access !== 'public' && (!session || !canAccess(session.role, pathname))) return null;
+  // The calls first: the browser sends requests to the origin on six connections in the order they are made, and
+  // the screen's code is several requests.
+  route.preload?.(params);
+  if (session) route.readAhead?.(params, session.email);
+  return route.code.load().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Fetches and starts the screen code of `pathname`'s route, if any (ScreenCode `warm`). */
 export function warmScreen(pathname: string): void {
-  ROUTES.find((route) => matchPath(route.path, pathname))?.code.warm();
+  routeAt(pathname)?.route.code.warm();
 }
 
 /** The longest the app's first render waits for the opened route's screen code (`renderWhenScreenReady`). */
