@@ -4,6 +4,7 @@ import { canAccess, isPublicPath, landingFor } from '../session/access.ts';
 import { Header } from './Header.tsx';
 import { Toasts } from '../components/Toasts.tsx';
 import { ROUTES, warmScreen, type ScreenRoute } from './routes.ts';
+import { ScreenBoundary } from './ScreenBoundary.tsx';
 import { whenIdle } from '../components/whenIdle.ts';
 import { useSession } from '../session/useSession.ts';
 
@@ -19,16 +20,18 @@ export function Unauthorised() {
   );
 }
 
-/** The header shell on non-public paths once a user is present (spec 000 §2). */
+/** The header shell on non-public paths once a user is present (spec 000 §2); the screen below it behind its error boundary. */
 function Shell() {
   const session = useSession();
   const { pathname } = useLocation();
   return (
     <>
       {session && !isPublicPath(pathname) && <Header session={session} />}
-      <Suspense fallback={<p className="page">Loading...</p>}>
-        <Outlet />
-      </Suspense>
+      <ScreenBoundary>
+        <Suspense fallback={<p className="page">Loading...</p>}>
+          <Outlet />
+        </Suspense>
+      </ScreenBoundary>
     </>
   );
 }

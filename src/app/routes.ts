@@ -19,11 +19,22 @@ export interface ScreenCode {
 }
 
 /**
+ * A screen whose code could not be fetched (offline, or a release replaced the chunk the open page names): thrown in
+ * its render, so the route's error boundary can say so rather than show a blank page.
+ */
+export class ScreenLoadError extends Error {
+  constructor(readonly reason: unknown) {
+    super('The screen\'s code could not be loaded');
+    this.name = 'ScreenLoadError';
+  }
+}
+
+/**
  * The screen renders its module at once when it is loaded (the route's start usually has it by then), else
  * 'Loading...' until it is, through its own state rather than React.lazy and Suspense: React holds the content that
  * replaces a Suspense fallback until 300 ms after the fallback showed (its reveal throttle), which was most of the
- * wait between the review's answers and its rows (issue 18 'Load'). A module that fails to load throws in render,
- * as React.lazy did.
+ * wait between the review's answers and its rows (issue 18 'Load'). A module that fails to load throws a
+ * ScreenLoadError in render, for the route's error boundary (src/app/ScreenBoundary.tsx).
  */
 export function screenCode(load: () => ScreenModule): ScreenCode {
   let loading: ScreenModule | undefined;
@@ -43,7 +54,7 @@ export function screenCode(load: () => ScreenModule): ScreenCode {
     ));
   const once = () =>
     fetchModule().catch((error: unknown) => {
-      failure = { error };
+      failure = { error: new ScreenLoadError(error) };
       throw error;
     });
   function Screen() {

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { mainHttp } from '../../src/api/main.ts';
 import { AppRoutes, NOT_AUTHORISED } from '../../src/app/App.tsx';
-import { ROUTES } from '../../src/app/routes.ts';
+import { ROUTES, screenCode, type ScreenCode } from '../../src/app/routes.ts';
+import { RELOAD, SCREEN_FAILED, SCREEN_NOT_LOADED } from '../../src/app/ScreenBoundary.tsx';
 import { fakeAdapter, signInAs } from '../support/fake-http.ts';
 import { fakeLayout } from '../support/layout.ts';
 
@@ -13,11 +14,22 @@ function Where() {
   return <output data-testid="where">{location.pathname + location.search}</output>;
 }
 
+/** Goes to another path, as a header link would. */
+function GoElsewhere() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate('/no-such-page')}>
+      elsewhere
+    </button>
+  );
+}
+
 function renderAt(url: string) {
   render(
     <MemoryRouter initialEntries={[url]}>
       <AppRoutes />
       <Where />
+      <GoElsewhere />
     </MemoryRouter>,
   );
 }
@@ -118,5 +130,48 @@ describe("a list fetches the code of the screen its rows open, once the page is 
     expect(warm).not.toHaveBeenCalled();
     for (const task of idle.splice(0)) task();
     expect(warm).toHaveBeenCalledTimes(times);
+  });
+});
+
+describe("a screen that fails shows the spec's 'Oops!' panel under the header, never a blank page or the error's text", () => {
+  const list = ROUTES.find((r) => r.path === '/inspection')!;
+  let original: ScreenCode;
+  beforeEach(() => {
+    original = list.code;
+    // React reports the caught error on the console: expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    list.code = original;
+  });
+
+  it('its code could not be fetched (offline, or a release replaced the chunk): says so, offers a reload', async () => {
+    list.code = screenCode(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/InspectionListScreen-x1y2z3.js')));
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    signInAs('qc');
+    renderAt('/inspection');
+    expect(await screen.findByText(SCREEN_NOT_LOADED, {}, LOADED)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(`Oops!Something went wrong, please try again${SCREEN_NOT_LOADED}`);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.queryByText(/Failed to fetch|assets/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: RELOAD }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a screen that throws in render: the panel without the error, and another path renders afresh', async () => {
+    list.code = screenCode(async () => ({
+      default: () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'rows')");
+      },
+    }));
+    signInAs('qc');
+    renderAt('/inspection');
+    expect(await screen.findByText(SCREEN_FAILED, {}, LOADED)).toBeTruthy();
+    expect(screen.queryByText(/Cannot read|rows/)).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'elsewhere' }));
+    expect(await screen.findByText(NOT_AUTHORISED)).toBeTruthy();
+    expect(screen.queryByText(SCREEN_FAILED)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
 // bundles do not grow' and issue 18 'Load': /review loads its own code in a handful of scripts, none of the studio's.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { laterForCustomerDocuments, launchBrowser, recordScripts, signedInContext, type ScriptSize } from './browser.ts';
+import { laterForCustomerDocuments, launchBrowser, recordScripts, signedInContext, watchErrors, type ScriptSize } from './browser.ts';
 import { apiAs, claim } from './api.ts';
 
 const baseURL = inject('baseURL');
@@ -159,6 +159,27 @@ describe("issue 18 'Load': the page starts the review's calls before the app's s
     analyst.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/') && seen.push(r.url()));
     await analyst.goto(`${baseURL}/review/1000002`, { waitUntil: 'networkidle' });
     expect(seen.filter((c) => c.includes('/v2/inspection/') || c.includes('/vahan/'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a screen whose code cannot be fetched (offline, or a release replaced the page's chunks)", () => {
+  it("shows 'Oops!' and a reload under the header, not a blank page; the reload brings the screen", async () => {
+    const context = await signedInContext(browser, baseURL, REVIEWER);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const chunk = /\/assets\/InspectionListScreen-[\w-]+\.js$/;
+    await page.route(chunk, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${baseURL}/inspection`);
+    const panel = page.getByRole('alert');
+    await panel.getByText('This page could not be loaded. Check the connection, then reload the page.').waitFor();
+    expect(await panel.innerText()).toContain('Oops!');
+    expect(await panel.innerText()).not.toContain('assets');
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await page.unroute(chunk);
+    await page.getByRole('button', { name: 'Reload page' }).click();
+    await page.locator('[data-appointment]').first().waitFor();
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
   });
 });
