@@ -38,10 +38,13 @@ export interface ReviewDraft {
 }
 
 /**
- * Writes a pending draft at once when the page goes away or out of sight (beforeunload, pagehide, a hidden tab): a
- * change made in the last DRAFT_DELAY_MS before a reload or a closed tab is kept too.
+ * Writes a pending draft at once when the page goes away or out of sight (beforeunload, pagehide, a hidden tab), or
+ * the screen does (another route, or the screen failed and its error boundary took its place): a change made in the
+ * last DRAFT_DELAY_MS before a reload, a closed tab or a link is kept too.
  */
 export function useFlushDraftOnHide(draft: { send(event: DraftEvent): void } | null | undefined): void {
+  // A layout effect's cleanup: on unmount it runs before the passive cleanups that stop the draft's actor.
+  useLayoutEffect(() => () => draft?.send({ type: 'FLUSH' }), [draft]);
   useEffect(() => {
     if (!draft) return;
     const flush = () => draft.send({ type: 'FLUSH' });

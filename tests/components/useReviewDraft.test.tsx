@@ -80,4 +80,16 @@ describe('useReviewDraft: the page going away (issue 16)', () => {
       hook.unmount();
     }
   });
+
+  it('a change still waiting for its write is written when the screen goes (another route, or its error boundary took its place)', async () => {
+    const store = memoryDrafts();
+    let payload: Payload | null = null;
+    const hook = renderHook(() => useReviewDraft<Payload>({ draftKey: KEY, version: 'v1', payload, parse, apply: vi.fn(), store }));
+    await waitFor(() => expect(hook.result.current.loading).toBe(false));
+    payload = { notes: ['Scratch on the tank'] };
+    hook.rerender();
+    expect(store.entries.has(KEY)).toBe(false);
+    hook.unmount();
+    expect(store.entries.get(KEY)).toMatchObject({ version: 'v1', payload: { notes: ['Scratch on the tank'] } });
+  });
 });

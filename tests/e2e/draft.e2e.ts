@@ -139,6 +139,27 @@ describe('drafts: the page going away', () => {
     expect(await storedDrafts(page)).toEqual({});
     await context.close();
   });
+
+  it('a value typed just before leaving by a link is kept: the pending write is made as the review screen goes', async () => {
+    const target = await claim(api, () => true, 'to type into and leave');
+    const context = await signedInContext(browser, baseURL, REVIEWER);
+    const page = await context.newPage();
+    // The leave guard asks (a draft stays on this device): the reviewer leaves.
+    page.on('dialog', (d) => void d.accept());
+    await laterForCustomerDocuments(page);
+    await page.goto(`${baseURL}/review/${target.carId}`);
+    const field = (await reviewRow(page, 'carDetails.registrationNumber')).getByRole('textbox', { name: 'Registration Number new value' });
+    await field.fill('');
+    await field.pressSequentially('ka07pq9876');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link').first().click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/review/'));
+    await expect.poll(async () => JSON.stringify(await storedDrafts(page))).toContain('KA07PQ9876');
+    await page.goto(`${baseURL}/review/${target.carId}`);
+    await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+    const again = (await reviewRow(page, 'carDetails.registrationNumber')).getByRole('textbox', { name: 'Registration Number new value' });
+    expect(await again.inputValue()).toBe('KA07PQ9876');
+    await context.close();
+  });
 });
 
 describe('drafts: a recorded remark', () => {
