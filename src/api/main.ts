@@ -124,9 +124,14 @@ export interface Leaderboard {
   myPerformance: { rank: number; totalNoReview: number; tat: number } | null;
 }
 
+/** The leaderboard; an answer that is not one (no object, performers not a list) is a failed fetch: the panel shows nothing (§8). */
 export async function fetchLeaderboard(email: string): Promise<Leaderboard> {
-  const { data } = await mainHttp.get<{ detail: Leaderboard }>('v2/get-leader-board-data', { params: { email } });
-  return data.detail;
+  const { data } = await mainHttp.get<{ detail?: Partial<Leaderboard> } | undefined>('v2/get-leader-board-data', { params: { email } });
+  const board = data?.detail;
+  if (!board || typeof board !== 'object' || (board.topPerformers != null && !Array.isArray(board.topPerformers))) {
+    throw new ApiError('The leaderboard could not be read', 200, data);
+  }
+  return { topPerformers: board.topPerformers ?? [], myPerformance: board.myPerformance ?? null };
 }
 
 /** One version of an appointment (spec 000 §2 'Version list'). */

@@ -90,18 +90,21 @@ function guarded(route: ScreenRoute): ReactNode {
   return <Private>{screen}</Private>;
 }
 
+/** The shell behind a boundary too (the screen has its own, under the header): a defect in the header is never a blank page. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<Shell />}>
-        <Route path="/" element={<Home />} />
-        {ROUTES.map((route) => (
-          <Route key={route.path} path={route.path} element={guarded(route)} />
-        ))}
-        <Route path="/unauth" element={<Unauthorised />} />
-        <Route path="*" element={<Unauthorised />} />
-      </Route>
-    </Routes>
+    <ScreenBoundary>
+      <Routes>
+        <Route element={<Shell />}>
+          <Route path="/" element={<Home />} />
+          {ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={guarded(route)} />
+          ))}
+          <Route path="/unauth" element={<Unauthorised />} />
+          <Route path="*" element={<Unauthorised />} />
+        </Route>
+      </Routes>
+    </ScreenBoundary>
   );
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { mainHttp } from '../../src/api/main.ts';
 import { AppRoutes, NOT_AUTHORISED } from '../../src/app/App.tsx';
@@ -173,5 +173,44 @@ describe("a screen that fails shows the spec's 'Oops!' panel under the header, n
     fireEvent.click(screen.getByRole('button', { name: 'elsewhere' }));
     expect(await screen.findByText(NOT_AUTHORISED)).toBeTruthy();
     expect(screen.queryByText(SCREEN_FAILED)).toBeNull();
+  });
+});
+
+describe('the header with a leaderboard answer it cannot show (spec 000 §8: a failed leaderboard fetch shows nothing)', () => {
+  function answering(detail: unknown) {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    mainHttp.defaults.adapter = fakeAdapter((c) =>
+      c.url === 'v2/get-leader-board-data'
+        ? { status: 200, data: { detail } }
+        : c.url === 'v2/inspection-data-list'
+          ? { status: 200, data: { data: [], total: 0 } }
+          : { status: 200, data: { detail: [] } },
+    );
+    return () => act(() => idle.splice(0).forEach((task) => task()));
+  }
+
+  it.each([[{ topPerformers: { rank: 1 }, myPerformance: null }], ['<html>'], [null]])('%j: no panel, the list stays', async (detail) => {
+    const runIdle = answering(detail);
+    signInAs('qc');
+    renderAt('/inspection');
+    expect(await screen.findByText('No Appointment Data', {}, LOADED)).toBeTruthy();
+    runIdle();
+    await new Promise((done) => setTimeout(done, 20));
+    expect(screen.queryByRole('button', { name: /Top Performer|Your rank/ })).toBeNull();
+    expect(screen.getByText('No Appointment Data')).toBeTruthy();
+  });
+
+  it("a performer the table cannot show: the 'Oops!' panel with a reload, not a blank page (the shell's own boundary)", async () => {
+    const runIdle = answering({ topPerformers: [null], myPerformance: null });
+    signInAs('qc');
+    renderAt('/inspection');
+    expect(await screen.findByText('No Appointment Data', {}, LOADED)).toBeTruthy();
+    runIdle();
+    fireEvent.click(await screen.findByRole('button', { name: 'Top Performer of day' }));
+    expect(await screen.findByText(SCREEN_FAILED)).toBeTruthy();
+    expect(screen.getByRole('button', { name: RELOAD })).toBeTruthy();
   });
 });
