@@ -8,9 +8,11 @@ import { Carousel } from '../src/screens/gs/Carousel.tsx';
 import '../src/screens/gs/gs.css';
 import { ImageViewerScreen } from '../src/screens/image/ImageViewerScreen.tsx';
 import { picture } from './support/images.ts';
+import { RELOAD, SCREEN_NOT_LOADED, ScreenBoundary } from '../src/app/ScreenBoundary.tsx';
+import { ScreenLoadError } from '../src/app/routes.ts';
 
-/** Toasts, status chips, the carousel (embla) and the image viewer. */
-const meta = { title: 'Widgets/Feedback and media', component: Carousel, subcomponents: { StatusChip, Toasts, ImageViewerScreen } } satisfies Meta<typeof Carousel>;
+/** Toasts, status chips, the carousel (embla), the image viewer and the panel of a screen that failed. */
+const meta = { title: 'Widgets/Feedback and media', component: Carousel, subcomponents: { StatusChip, Toasts, ImageViewerScreen, ScreenBoundary } } satisfies Meta<typeof Carousel>;
 export default meta;
 type Story = StoryObj;
 
@@ -99,3 +101,23 @@ export const ImageViewer: Story = {
 };
 
 export const ImageViewerWithoutUrl: Story = { render: () => viewer('/view-image/0') };
+
+function Unloadable(): never {
+  throw new ScreenLoadError(new TypeError('Failed to fetch dynamically imported module'));
+}
+
+/** A screen whose code could not be fetched (offline, or a release replaced the page's chunks): under the header, never a blank page. */
+export const ScreenNotLoaded: Story = {
+  render: () => (
+    <MemoryRouter initialEntries={['/inspection']}>
+      <ScreenBoundary>
+        <Unloadable />
+      </ScreenBoundary>
+    </MemoryRouter>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(SCREEN_NOT_LOADED)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: RELOAD })).toBeVisible();
+  },
+};
