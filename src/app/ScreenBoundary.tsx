@@ -1,8 +1,9 @@
 /**
  * The route's screen behind an error boundary: a screen that throws in render (its code could not be fetched, or a
  * defect) shows the spec's 'Oops!' panel and a way back, under the header, instead of React unmounting the whole app
- * to a blank page. The shell (the header) has one of its own around it (src/app/App.tsx AppRoutes). The error itself is never shown (React logs it to the console); a review's unsent changes are in
- * its draft, which the reload restores.
+ * to a blank page. The shell (the header) has one of its own around it (src/app/App.tsx AppRoutes). The error itself
+ * is never shown (React logs it to the console); a review's unsent changes are in its draft, which the reload
+ * restores.
  */
 import type { ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';

@@ -42,9 +42,15 @@ export interface ReviewDraft {
  * the screen does (another route, or the screen failed and its error boundary took its place): a change made in the
  * last DRAFT_DELAY_MS before a reload, a closed tab or a link is kept too.
  */
-export function useFlushDraftOnHide(draft: { send(event: DraftEvent): void } | null | undefined): void {
-  // A layout effect's cleanup: on unmount it runs before the passive cleanups that stop the draft's actor.
-  useLayoutEffect(() => () => draft?.send({ type: 'FLUSH' }), [draft]);
+export function useFlushDraftOnHide(draft: { send(event: DraftEvent): void; getSnapshot(): { status: string } } | null | undefined): void {
+  // A layout effect's cleanup: on unmount it runs before the passive cleanups that stop the draft's actor. A draft
+  // its owner already stopped (the car review's child, once the review is submitted) has nothing to write.
+  useLayoutEffect(
+    () => () => {
+      if (draft?.getSnapshot().status === 'active') draft.send({ type: 'FLUSH' });
+    },
+    [draft],
+  );
   useEffect(() => {
     if (!draft) return;
     const flush = () => draft.send({ type: 'FLUSH' });
