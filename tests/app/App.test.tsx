@@ -113,6 +113,8 @@ describe('spec 000 §2 route access and landing', () => {
 describe("a list fetches the code of the screen its rows open, once the page is idle (issue 18 'Load')", () => {
   it.each([
     ['qc', '/inspection', '/review/:carId', 1],
+    ['qc-Version', '/inspection-version', '/review/:carId', 1],
+    ['qc-Version', '/inspection-version/APT9', '/review/:carId', 1],
     ['bike-qc', '/inspection-bike', '/bike-review/:appointmentId', 1],
     ['version-pdf', '/inspection-bike', '/bike-review/:appointmentId', 0],
     ['SM-QcAdmin', '/gs-unflagging', '/gs-unflagging-details/:appointmentId', 1],
