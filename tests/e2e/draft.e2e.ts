@@ -115,21 +115,38 @@ describe('drafts', () => {
 });
 
 describe('drafts: the page going away', () => {
-  it('a value typed just before a reload is kept, and a draft discarded just before one stays gone: the pending write is made as the page goes away', async () => {
-    const target = await claim(api, () => true, 'to type into');
+  /** The registration number's field of the open review (its row brought into view). */
+  const registrationField = async (page: Page) =>
+    (await reviewRow(page, 'carDetails.registrationNumber')).getByRole('textbox', { name: 'Registration Number new value' });
+
+  /**
+   * A review claimed for the reviewer, open in a new context that accepts the leave prompt, with `text` just typed into
+   * its registration number.
+   */
+  async function typedRegistration(why: string, text: string) {
+    const target = await claim(api, () => true, why);
     const context = await signedInContext(browser, baseURL, REVIEWER);
     const page = await context.newPage();
     page.on('dialog', (d) => void d.accept());
     await laterForCustomerDocuments(page);
     await page.goto(`${baseURL}/review/${target.carId}`);
-    const field = (await reviewRow(page, 'carDetails.registrationNumber')).getByRole('textbox', { name: 'Registration Number new value' });
+    const field = await registrationField(page);
     await field.fill('');
-    // Typed as one burst and reloaded at once: the draft's delayed write never comes on this page.
-    await field.pressSequentially('ka05mn4321');
-    await page.reload();
+    await field.pressSequentially(text);
+    return { target, context, page };
+  }
+
+  /** Once the review shows 'Draft restored': the registration number it restored. */
+  async function restoredRegistration(page: Page): Promise<string> {
     await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
-    const again = (await reviewRow(page, 'carDetails.registrationNumber')).getByRole('textbox', { name: 'Registration Number new value' });
-    expect(await again.inputValue()).toBe('KA05MN4321');
+    return (await registrationField(page)).inputValue();
+  }
+
+  it('a value typed just before a reload is kept, and a draft discarded just before one stays gone: the pending write is made as the page goes away', async () => {
+    // Typed as one burst and reloaded at once: the draft's delayed write never comes on this page.
+    const { context, page } = await typedRegistration('to type into', 'ka05mn4321');
+    await page.reload();
+    expect(await restoredRegistration(page)).toBe('KA05MN4321');
 
     // Discarded and reloaded at once: the removal is kept too, so nothing comes back.
     await page.getByRole('status').filter({ hasText: 'Draft restored' }).getByRole('button', { name: 'Discard' }).click();
@@ -141,23 +158,13 @@ describe('drafts: the page going away', () => {
   });
 
   it('a value typed just before leaving by a link is kept: the pending write is made as the review screen goes', async () => {
-    const target = await claim(api, () => true, 'to type into and leave');
-    const context = await signedInContext(browser, baseURL, REVIEWER);
-    const page = await context.newPage();
     // The leave guard asks (a draft stays on this device): the reviewer leaves.
-    page.on('dialog', (d) => void d.accept());
-    await laterForCustomerDocuments(page);
-    await page.goto(`${baseURL}/review/${target.carId}`);
-    const field = (await reviewRow(page, 'carDetails.registrationNumber')).getByRole('textbox', { name: 'Registration Number new value' });
-    await field.fill('');
-    await field.pressSequentially('ka07pq9876');
+    const { target, context, page } = await typedRegistration('to type into and leave', 'ka07pq9876');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link').first().click();
     await page.waitForURL((url) => !url.pathname.startsWith('/review/'));
     await expect.poll(async () => JSON.stringify(await storedDrafts(page))).toContain('KA07PQ9876');
     await page.goto(`${baseURL}/review/${target.carId}`);
-    await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
-    const again = (await reviewRow(page, 'carDetails.registrationNumber')).getByRole('textbox', { name: 'Registration Number new value' });
-    expect(await again.inputValue()).toBe('KA07PQ9876');
+    expect(await restoredRegistration(page)).toBe('KA07PQ9876');
     await context.close();
   });
 });
