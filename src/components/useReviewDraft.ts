@@ -37,23 +37,24 @@ export interface ReviewDraft {
   unsaved: boolean;
 }
 
+type DraftActor = { send(event: DraftEvent): void; getSnapshot(): { status: string } };
+
+/** Asks the draft to write what is pending now; a draft its owner already stopped (the car review's child, once the review is submitted) has nothing to write. */
+function flushDraft(draft: DraftActor | null | undefined): void {
+  if (draft?.getSnapshot().status === 'active') draft.send({ type: 'FLUSH' });
+}
+
 /**
  * Writes a pending draft at once when the page goes away or out of sight (beforeunload, pagehide, a hidden tab), or
  * the screen does (another route, or the screen failed and its error boundary took its place): a change made in the
  * last DRAFT_DELAY_MS before a reload, a closed tab or a link is kept too.
  */
-export function useFlushDraftOnHide(draft: { send(event: DraftEvent): void; getSnapshot(): { status: string } } | null | undefined): void {
-  // A layout effect's cleanup: on unmount it runs before the passive cleanups that stop the draft's actor. A draft
-  // its owner already stopped (the car review's child, once the review is submitted) has nothing to write.
-  useLayoutEffect(
-    () => () => {
-      if (draft?.getSnapshot().status === 'active') draft.send({ type: 'FLUSH' });
-    },
-    [draft],
-  );
+export function useFlushDraftOnHide(draft: DraftActor | null | undefined): void {
+  // A layout effect's cleanup: on unmount it runs before the passive cleanups that stop the draft's actor.
+  useLayoutEffect(() => () => flushDraft(draft), [draft]);
   useEffect(() => {
     if (!draft) return;
-    const flush = () => draft.send({ type: 'FLUSH' });
+    const flush = () => flushDraft(draft);
     const onVisibility = () => document.visibilityState === 'hidden' && flush();
     // beforeunload too: it comes first, and while the leave prompt waits the write has time to land.
     window.addEventListener('beforeunload', flush);
