@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import type { InternalAxiosRequestConfig } from 'axios';
 import { mainHttp } from '../../src/api/main.ts';
 import { AppRoutes, NOT_AUTHORISED } from '../../src/app/App.tsx';
 import { ROUTES, screenCode, type ScreenCode } from '../../src/app/routes.ts';
@@ -38,12 +39,22 @@ const where = () => screen.getByTestId('where').textContent;
 /** Screens are lazy chunks: the first render of one waits for its module (slow when the machine is busy). */
 const LOADED = { timeout: 5000 };
 
+/** The app's calls answered empty: the car list with no rows, every other call an empty detail. */
+const emptyAnswer = (c: InternalAxiosRequestConfig) =>
+  c.url === 'v2/inspection-data-list' ? { status: 200, data: { data: [], total: 0 } } : { status: 200, data: { detail: [] } };
+
+/** Idle callbacks held until the test runs them (`whenIdle` work). */
+function stubIdle(): () => void {
+  const idle: (() => void)[] = [];
+  vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+  return () => idle.splice(0).forEach((task) => task());
+}
+
 let undoLayout: () => void;
 beforeEach(() => {
   undoLayout = fakeLayout();
-  mainHttp.defaults.adapter = fakeAdapter((c) =>
-    c.url === 'v2/inspection-data-list' ? { status: 200, data: { data: [], total: 0 } } : { status: 200, data: { detail: [] } },
-  );
+  mainHttp.defaults.adapter = fakeAdapter(emptyAnswer);
 });
 
 afterEach(() => {
@@ -121,16 +132,14 @@ describe("a list fetches the code of the screen its rows open, once the page is 
     ['qc', '/gs-refurbishment', '/gs-refurbishment-review/:appointmentId', 1],
     ['bike-qc', '/gs-refurbishment', '/gs-refurbishment-review/:appointmentId', 0],
   ])('%s on %s: %s fetched %i time(s) (not for a role that may not open it)', async (role, list, target, times) => {
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const runIdle = stubIdle();
     const warm = vi.spyOn(ROUTES.find((r) => r.path === target)!.code, 'warm').mockImplementation(() => undefined);
     signInAs(role);
     renderAt(list);
     await waitFor(() => expect(where()).toBe(list), LOADED);
     await new Promise((done) => setTimeout(done, 20));
     expect(warm).not.toHaveBeenCalled();
-    for (const task of idle.splice(0)) task();
+    runIdle();
     expect(warm).toHaveBeenCalledTimes(times);
   });
 });
@@ -181,17 +190,9 @@ describe("a screen that fails shows the spec's 'Oops!' panel under the header, n
 describe('the header with a leaderboard answer it cannot show (spec 000 §8: a failed leaderboard fetch shows nothing)', () => {
   function answering(detail: unknown) {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
-    mainHttp.defaults.adapter = fakeAdapter((c) =>
-      c.url === 'v2/get-leader-board-data'
-        ? { status: 200, data: { detail } }
-        : c.url === 'v2/inspection-data-list'
-          ? { status: 200, data: { data: [], total: 0 } }
-          : { status: 200, data: { detail: [] } },
-    );
-    return () => act(() => idle.splice(0).forEach((task) => task()));
+    const runIdle = stubIdle();
+    mainHttp.defaults.adapter = fakeAdapter((c) => (c.url === 'v2/get-leader-board-data' ? { status: 200, data: { detail } } : emptyAnswer(c)));
+    return () => act(runIdle);
   }
 
   it.each([[{ topPerformers: { rank: 1 }, myPerformance: null }], ['<html>'], [null]])('%j: no panel, the list stays', async (detail) => {

@@ -51,14 +51,16 @@ describe('route-level code splitting on the built app', () => {
     const page = await context.newPage();
     await page.goto(`${baseURL}/inspection`, { waitUntil: 'load' });
     // Scripts by chunk: when each was asked for, against the page's load event (ms from navigation start).
-    const timing = () =>
-      page.evaluate(() => ({
+    const timing = async () => {
+      const { loaded, scripts } = await page.evaluate(() => ({
         loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
         scripts: performance
           .getEntriesByType('resource')
           .filter((r) => r.name.endsWith('.js'))
-          .map((r) => ({ chunk: new URL(r.name).pathname.split('/').pop()!.replace(/-[\w-]{8}\.js$/, ''), at: r.startTime })),
+          .map((r) => ({ path: new URL(r.name).pathname, at: r.startTime })),
       }));
+      return { loaded, scripts: scripts.map(({ path, at }) => ({ chunk: chunkOf(path), at })) };
+    };
     await expect.poll(async () => (await timing()).scripts.map((s) => s.chunk), { timeout: 10_000 }).toContain('ReviewScreen');
     const { loaded, scripts } = await timing();
     const before = scripts.filter((s) => s.at < loaded).map((s) => s.chunk);
