@@ -1,4 +1,4 @@
-import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { createElement, useEffect, useReducer, type ComponentType } from 'react';
 import { matchPath } from 'react-router-dom';
 import { draftKey, readDraftAhead, type DraftProduct } from '../api/drafts.ts';
 import { preloadProductConfig, preloadReview } from '../api/review-load.ts';
@@ -53,15 +53,25 @@ export function screenCode(load: () => ScreenModule): ScreenCode {
       },
     ));
   const once = () =>
-    fetchModule().catch((error: unknown) => {
-      failure = { error: new ScreenLoadError(error) };
-      throw error;
-    });
+    fetchModule().then(
+      (module) => {
+        failure = undefined;
+        return module;
+      },
+      (error: unknown) => {
+        failure = { error: new ScreenLoadError(error) };
+        throw error;
+      },
+    );
   function Screen() {
-    const [, settled] = useState(0);
+    const [, rerender] = useReducer((n: number) => n + 1, 0);
+    const showsModule = loaded !== undefined;
     useEffect(() => {
-      if (!loaded && !failure) once().then(() => settled(1), () => settled(2));
-    }, []);
+      // Also when the module came in after this render showed 'Loading...' but before this effect ran (the route's
+      // start fetching it as the shell rendered, on a slow machine): with no render then, the screen stayed on
+      // 'Loading...' for good.
+      if (!showsModule) once().then(rerender, rerender);
+    }, [showsModule]);
     if (failure) throw failure.error;
     return loaded ? createElement(loaded) : createElement('p', { className: 'page' }, 'Loading...');
   }

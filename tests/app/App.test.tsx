@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useLayoutEffect, type ReactElement } from 'react';
+import { createRoot } from 'react-dom/client';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { mainHttp } from '../../src/api/main.ts';
@@ -141,6 +143,37 @@ describe("a list fetches the code of the screen its rows open, once the page is 
     expect(warm).not.toHaveBeenCalled();
     runIdle();
     expect(warm).toHaveBeenCalledTimes(times);
+  });
+});
+
+describe("a screen whose code comes in as its 'Loading...' is committed", () => {
+  it('renders the screen: the module arrived after that render but before its effect ran (the route start fetching it)', async () => {
+    let arrive!: (module: { default: () => ReactElement }) => void;
+    const code = screenCode(() => new Promise((done) => (arrive = done)));
+    void code.load(); // the route's start, as the shell renders
+    /** Lets the module in during the commit: its callbacks then run before React's passive effects. */
+    function ArrivesNow() {
+      useLayoutEffect(() => arrive({ default: () => <p>the screen</p> }), []);
+      return null;
+    }
+    const host = document.body.appendChild(document.createElement('div'));
+    // Outside act(), as in the browser: React runs the passive effects of this render in a later task.
+    const actEnvironment = Reflect.get(globalThis, 'IS_REACT_ACT_ENVIRONMENT');
+    Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', false);
+    const root = createRoot(host);
+    try {
+      root.render(
+        <>
+          <code.screen />
+          <ArrivesNow />
+        </>,
+      );
+      await vi.waitFor(() => expect(host.textContent).toBe('the screen'), { timeout: 2000 });
+    } finally {
+      root.unmount();
+      host.remove();
+      Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment);
+    }
   });
 });
 
