@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiAs, claim, isFree, listAll } from './api.ts';
 import type { RefurbListRow } from '../../src/api/refurbishment.ts';
-import { laterForCustomerDocuments, launchBrowser, signedInContext, watchErrors } from './browser.ts';
+import { laterForCustomerDocuments, launchBrowser, signedInContext } from './browser.ts';
 
 const baseURL = inject('baseURL');
 const REVIEWER = 'qc.reviewer2@qc.example';
@@ -123,30 +123,18 @@ describe('accessibility: no serious or critical axe-core violation on any screen
   it.each(SCREENS.map((s) => [s.name, s] as const))('%s', async (_, screen) => {
     const context = await contextFor(screen.user);
     const page = await context.newPage();
-    // Requests not answered yet, and the page's errors: what a screen that never got ready was waiting for.
-    const pending = new Set<string>();
-    page.on('request', (r) => pending.add(r.url()));
-    page.on('requestfinished', (r) => pending.delete(r.url()));
-    page.on('requestfailed', (r) => pending.delete(r.url()));
-    const errors = watchErrors(page);
-    try {
-      // Only the app's own origin: the seed's image hosts are not reachable here.
-      await page.route((url) => url.origin !== baseURL, (route) => route.abort());
-      await laterForCustomerDocuments(page);
-      await page.goto(`${baseURL}${await screen.path()}`);
-      await screen.ready(page).catch(async (e: Error) => {
-        // Once (a CI run, 2026-11-28) /config-studio showed no main landmark in 30 s, and never since: say what it showed.
-        const shown = await page.locator('body').innerText().catch(() => '(no body)');
-        throw new Error(`${e.message}\nat ${page.url()}, the page showed: ${shown.slice(0, 300)}\nnot answered: ${[...pending].join(', ') || 'none'}\n${errors.join('\n')}`);
-      });
-      // Every rule runs; only violations get their nodes' selectors built (axe's costliest step on a large page).
-      const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3} more)` : ''}`);
-      expect(serious).toEqual([]);
-    } finally {
-      await page.close();
-    }
+    // Only the app's own origin: the seed's image hosts are not reachable here.
+    await page.route((url) => url.origin !== baseURL, (route) => route.abort());
+    await laterForCustomerDocuments(page);
+    await page.goto(`${baseURL}${await screen.path()}`);
+    await screen.ready(page);
+    // Every rule runs; only violations get their nodes' selectors built (axe's costliest step on a large page).
+    const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3} more)` : ''}`);
+    expect(serious).toEqual([]);
+    // Closed only when it passed: a failed test's report says what its open page showed (tests/e2e/setup.ts).
+    await page.close();
   });
 });

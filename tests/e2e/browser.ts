@@ -30,7 +30,7 @@ export async function launchBrowser({ localOnly = false }: { localOnly?: boolean
   if (!existsSync(CHROMIUM)) {
     return missingBrowser(new Error(`Chromium not found at ${CHROMIUM}: install it with 'apt-get install -y chromium' (.ci/run does).`));
   }
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -44,6 +44,52 @@ export async function launchBrowser({ localOnly = false }: { localOnly?: boolean
       ...(localOnly ? ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'] : []),
     ],
   });
+  // Every page of every context (browser.newPage makes its context through this too) is watched, for a failed
+  // test's report (`openPagesReport`).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', watchPage);
+    return context;
+  };
+  return browser;
+}
+
+/** What a page was doing, for the report of a test that failed while it was open. */
+interface PageWatch {
+  pending: Set<string>;
+  errors: string[];
+}
+
+const watched = new Map<Page, PageWatch>();
+
+function watchPage(page: Page): void {
+  const watch: PageWatch = { pending: new Set(), errors: watchErrors(page) };
+  watched.set(page, watch);
+  // A live stream (the assignment feed) is never answered in full: not what a page waits for.
+  page.on('request', (r) => r.resourceType() !== 'eventsource' && watch.pending.add(`${r.method()} ${r.url()}`));
+  page.on('requestfinished', (r) => watch.pending.delete(`${r.method()} ${r.url()}`));
+  page.on('requestfailed', (r) => watch.pending.delete(`${r.method()} ${r.url()}`));
+  page.on('close', () => watched.delete(page));
+}
+
+/** Forgets the pages opened so far: a test's report names only its own (tests/e2e/setup.ts). */
+export function forgetOpenPages(): void {
+  watched.clear();
+}
+
+/**
+ * Each page the current test opened and still has open: its address, the start of what it shows, the requests it
+ * has not had answered and its errors. What a page that never showed what the test waited for was doing.
+ */
+export async function openPagesReport(): Promise<string> {
+  const reports = await Promise.all(
+    [...watched].map(async ([page, { pending, errors }]) => {
+      const shown = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(no body)');
+      return [`page ${page.url()} showed: ${shown.replace(/\s+/g, ' ').slice(0, 300)}`, `not answered: ${[...pending].join(', ') || 'none'}`, ...errors].join('\n  ');
+    }),
+  );
+  return reports.join('\n');
 }
 
 /** Signs in through the API (dev mode) and answers the token, for checks made beside the browser. */
