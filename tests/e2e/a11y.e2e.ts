@@ -134,6 +134,9 @@ describe('accessibility: no serious or critical axe-core violation on any screen
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3} more)` : ''}`);
     expect(serious).toEqual([]);
+    // Every screen's content sits inside the page margin (`.page`, 24 px), as the header's does, never against the window's edge.
+    const inset = await page.locator('main').first().evaluate((main) => main.getBoundingClientRect().left + parseFloat(getComputedStyle(main).paddingLeft));
+    expect(inset).toBeGreaterThanOrEqual(24);
     // Closed only when it passed: a failed test's report says what its open page showed (tests/e2e/setup.ts).
     await page.close();
   });

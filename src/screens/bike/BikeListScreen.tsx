@@ -73,7 +73,7 @@ function BikeList({ session }: { session: LoginData }) {
 
   const minStart = dayjs(endDate).subtract(bikeScreens.windowMonths, 'month').format(YMD);
   return (
-    <main className="bike-list">
+    <main className="page bike-list">
       <h1>Bike QC</h1>
       <form
         className="bike-filters"

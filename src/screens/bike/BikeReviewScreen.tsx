@@ -166,8 +166,8 @@ function BikeReview({ session, appointmentId, version }: { session: LoginData; a
     void load();
   }, [load]);
 
-  if (error) return <main className="bike-review"><p role="alert" className="error">{error}</p></main>;
-  if (!detail || !mediaConfig) return <main className="bike-review"><p className="muted">Loading…</p></main>;
+  if (error) return <main className="page bike-review"><p role="alert" className="error">{error}</p></main>;
+  if (!detail || !mediaConfig) return <main className="page bike-review"><p className="muted">Loading…</p></main>;
   return <LoadedBikeReview session={session} detail={detail} mediaConfig={mediaConfig} version={version} setDetail={setDetail} reload={load} />;
 }
 
@@ -252,10 +252,10 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
   });
   useJumpFocus('.bike-review', jump, tab);
 
-  if (draft.loading) return <main className="bike-review"><p className="muted">Loading…</p></main>;
+  if (draft.loading) return <main className="page bike-review"><p className="muted">Loading…</p></main>;
   const remarkLines = detail.cjRemark.split('\n').filter(Boolean);
   return (
-    <main className="bike-review">
+    <main className="page bike-review">
       <header className="bike-header">
         <h1>Bike review {detail.appointmentId}</h1>
         <dl>

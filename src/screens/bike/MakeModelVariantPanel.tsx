@@ -46,7 +46,7 @@ export function MakeModelVariantPanel({ detail, onUpdated }: { detail: BikeDetai
 
   return (
     <form
-      className="mmv-panel"
+      className="mmv-panel picker-row"
       aria-label="Make, model and variant"
       onSubmit={async (e) => {
         e.preventDefault();

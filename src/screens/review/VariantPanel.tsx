@@ -100,7 +100,7 @@ function VariantPanelView({ make, model, variant, fuelType, year, canEdit, onEdi
   };
 
   return (
-    <section className="variant-panel" aria-label="Make Model Variant">
+    <section className="variant-panel picker-row" aria-label="Make Model Variant">
       <h3>Make / Model / Variant</h3>
       {field('make', 'Make')}
       {field('model', 'Model')}
