@@ -130,7 +130,7 @@ function BikeList({ session }: { session: LoginData }) {
         </tbody>
       </table>
       {!pages.loading && !pages.error && pages.rows.length === 0 && <p className="muted">{bikeScreens.texts.empty}</p>}
-      {pages.loading && <p className="muted">Loading…</p>}
+      {pages.loading && <p className="muted">Loading...</p>}
       <div ref={sentinel} aria-hidden="true" className="sentinel" />
     </main>
   );

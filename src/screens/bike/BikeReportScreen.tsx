@@ -38,7 +38,7 @@ export default function BikeReportScreen() {
     };
   }, [appointmentId, version]);
   if (error) return <main className="bike-report"><p role="alert" className="error">{error}</p></main>;
-  if (!report || !media) return <main className="bike-report"><p className="muted">Loading…</p></main>;
+  if (!report || !media) return <main className="bike-report"><p className="muted">Loading...</p></main>;
   const data = report.inspectionData;
   const views = report.images.filter((i) => i.type !== 'defectImages');
   const defects = report.images.filter((i) => i.type === 'defectImages');

@@ -167,7 +167,7 @@ function BikeReview({ session, appointmentId, version }: { session: LoginData; a
   }, [load]);
 
   if (error) return <main className="page bike-review"><p role="alert" className="error">{error}</p></main>;
-  if (!detail || !mediaConfig) return <main className="page bike-review"><p className="muted">Loading…</p></main>;
+  if (!detail || !mediaConfig) return <main className="page bike-review"><p className="muted">Loading...</p></main>;
   return <LoadedBikeReview session={session} detail={detail} mediaConfig={mediaConfig} version={version} setDetail={setDetail} reload={load} />;
 }
 
@@ -252,7 +252,7 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
   });
   useJumpFocus('.bike-review', jump, tab);
 
-  if (draft.loading) return <main className="page bike-review"><p className="muted">Loading…</p></main>;
+  if (draft.loading) return <main className="page bike-review"><p className="muted">Loading...</p></main>;
   const remarkLines = detail.cjRemark.split('\n').filter(Boolean);
   return (
     <main className="page bike-review">

@@ -271,7 +271,7 @@ export default function ConfigStudioScreen() {
   }
 
   if (loadError) return <main className="page studio-page"><p role="alert">{loadError}</p></main>;
-  if (!products) return <main className="page studio-page"><p role="status">Loading…</p></main>;
+  if (!products) return <main className="page studio-page"><p role="status">Loading...</p></main>;
 
   return (
     <main className="page studio-page">
@@ -398,7 +398,7 @@ export default function ConfigStudioScreen() {
                   onAddCase={addCase}
                 />
               ) : (
-                <p role="status">Loading…</p>
+                <p role="status">Loading...</p>
               )}
             </>
           )}
