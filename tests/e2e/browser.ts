@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -57,7 +57,7 @@ export async function launchBrowser({ localOnly = false }: { localOnly?: boolean
 
 /** What a page was doing, for the report of a test that failed while it was open. */
 interface PageWatch {
-  pending: Set<string>;
+  pending: Set<Request>;
   errors: string[];
 }
 
@@ -67,9 +67,9 @@ function watchPage(page: Page): void {
   const watch: PageWatch = { pending: new Set(), errors: watchErrors(page) };
   watched.set(page, watch);
   // A live stream (the assignment feed) is never answered in full: not what a page waits for.
-  page.on('request', (r) => r.resourceType() !== 'eventsource' && watch.pending.add(`${r.method()} ${r.url()}`));
-  page.on('requestfinished', (r) => watch.pending.delete(`${r.method()} ${r.url()}`));
-  page.on('requestfailed', (r) => watch.pending.delete(`${r.method()} ${r.url()}`));
+  page.on('request', (r) => r.resourceType() !== 'eventsource' && watch.pending.add(r));
+  page.on('requestfinished', (r) => watch.pending.delete(r));
+  page.on('requestfailed', (r) => watch.pending.delete(r));
   page.on('close', () => watched.delete(page));
 }
 
@@ -86,7 +86,7 @@ export async function openPagesReport(): Promise<string> {
   const reports = await Promise.all(
     [...watched].map(async ([page, { pending, errors }]) => {
       const shown = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(no body)');
-      return [`page ${page.url()} showed: ${shown.replace(/\s+/g, ' ').slice(0, 300)}`, `not answered: ${[...pending].join(', ') || 'none'}`, ...errors].join('\n  ');
+      return [`page ${page.url()} showed: ${shown.replace(/\s+/g, ' ').slice(0, 300)}`, `not answered: ${[...pending].map((r) => `${r.method()} ${r.url()}`).join(', ') || 'none'}`, ...errors].join('\n  ');
     }),
   );
   return reports.join('\n');
