@@ -2,7 +2,7 @@
 // signed links answered once, expired and tampered links refused, their own small bundle.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { linkPath, signLink } from '../../server/link-token.ts';
 import { launchBrowser, recordScripts } from './browser.ts';
 import { E2E_LINK_SECRET } from './server.ts';
@@ -20,6 +20,29 @@ let browser: Browser;
 let phone: BrowserContext;
 const inHour = () => Math.floor(Date.now() / 1000) + 3600;
 const chunkOf = (path: string) => path.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '');
+
+/** The lines an element's text is laid out on (the distinct tops of its text's boxes). */
+const lineCount = (cell: Locator) =>
+  cell.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+  });
+
+/** Whether `text`, found in the element's text, is laid out on one line. */
+const sameLine = (el: Locator, text: string) =>
+  el.evaluate((node, wanted) => {
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      const at = t.textContent!.indexOf(wanted);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(t, at);
+      range.setEnd(t, at + wanted.length);
+      return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size === 1;
+    }
+    throw new Error(`'${wanted}' not found`);
+  }, text);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -44,6 +67,11 @@ describe('customer audit (public)', () => {
     const kb = loaded.reduce((sum, s) => sum + s.gzip, 0) / 1024;
     expect(kb, loaded.map((s) => `${chunkOf(s.path)} ${(s.gzip / 1024).toFixed(1)}`).join(', ')).toBeLessThan(PUBLIC_BUDGET_KB);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Short values and the option's last word stay on one line (the values' columns alike, no '!' alone on a line).
+    const odometer = page.getByRole('row', { name: /^Odometer reading/ }).getByRole('cell');
+    expect(await lineCount(odometer.nth(1)), await odometer.nth(1).innerText()).toBe(1);
+    expect(await lineCount(odometer.nth(2)), await odometer.nth(2).innerText()).toBe(1);
+    expect(await sameLine(page.locator('label.radio').first(), 'ahead !')).toBe(true);
     await page.screenshot({ path: 'tests/artifacts/customer-audit-phone.png', fullPage: true });
 
     await page.getByRole('button', { name: 'SUBMIT' }).click();
