@@ -11,6 +11,7 @@ import { loadProductConfig, productConfigNow } from '../api/review-load.ts';
 import type { ActiveReviewConfig } from '../api/review-config.ts';
 import { ProductValueProvider } from '../products/ProductContext.tsx';
 import { productFromVersion, seedProduct, type AnyProduct } from '../products/registry.ts';
+import { Loading } from '../components/Loading.tsx';
 
 const built = new Map<string, AnyProduct>();
 
@@ -56,7 +57,7 @@ function ActiveProductProvider({ product, children }: { product: string; childre
   if (!value) {
     return (
       <main className="page">
-        <p>Loading...</p>
+        <Loading />
       </main>
     );
   }

@@ -7,6 +7,7 @@ import { ROUTES, warmScreen, type ScreenRoute } from './routes.ts';
 import { ScreenBoundary } from './ScreenBoundary.tsx';
 import { whenIdle } from '../components/whenIdle.ts';
 import { useSession } from '../session/useSession.ts';
+import { Loading } from '../components/Loading.tsx';
 
 export const NOT_AUTHORISED = 'You are not authorized for this feature';
 
@@ -28,7 +29,7 @@ function Shell() {
     <>
       {session && !isPublicPath(pathname) && <Header session={session} />}
       <ScreenBoundary>
-        <Suspense fallback={<p className="page">Loading...</p>}>
+        <Suspense fallback={<Loading className="page" />}>
           <Outlet />
         </Suspense>
       </ScreenBoundary>

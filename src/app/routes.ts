@@ -3,6 +3,7 @@ import { matchPath } from 'react-router-dom';
 import { draftKey, readDraftAhead, type DraftProduct } from '../api/drafts.ts';
 import { preloadProductConfig, preloadReview } from '../api/review-load.ts';
 import type { LoginData } from '../api/session.ts';
+import { Loading } from '../components/Loading.tsx';
 import { canAccess } from '../session/access.ts';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
@@ -73,7 +74,7 @@ export function screenCode(load: () => ScreenModule): ScreenCode {
       if (!showsModule) once().then(rerender, rerender);
     }, [showsModule]);
     if (failure) throw failure.error;
-    return loaded ? createElement(loaded) : createElement('p', { className: 'page' }, 'Loading...');
+    return loaded ? createElement(loaded) : createElement(Loading, { className: 'page' });
   }
   return { load: once, warm: () => void fetchModule().catch(() => undefined), screen: Screen };
 }

@@ -9,6 +9,7 @@ import { Label } from 'react-aria-components/Label';
 import { SearchField } from 'react-aria-components/SearchField';
 import { ErrorPanel } from './ErrorPanel.tsx';
 import type { RowsLoad } from './useRowsFor.ts';
+import { Loading } from './Loading.tsx';
 
 export interface VersionColumn<T> {
   header: string;
@@ -53,7 +54,7 @@ export function VersionList<T>({ appointment, onSearch, load, idleText, emptyTex
         </SearchField>
       )}
       {load.status === 'idle' && idleText && <p className="muted">{idleText}</p>}
-      {load.status === 'loading' && <p role="status">Loading...</p>}
+      {load.status === 'loading' && <Loading />}
       {load.status === 'error' && <ErrorPanel detail={load.message} />}
       {load.status === 'done' && load.rows.length === 0 && <p>{emptyText}</p>}
       {load.status === 'done' && load.rows.length > 0 && (

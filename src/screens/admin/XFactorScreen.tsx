@@ -10,6 +10,7 @@ import { useBusyAction } from './useBusyAction.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { checkXFactorCsv, parseXFactor } from '../../products/admin/admin-csv.ts';
 import './admin.css';
+import { Loading } from '../../components/Loading.tsx';
 
 /** The list refreshes 1 s after an upload (spec 002 §9). */
 export const REFRESH_AFTER_UPLOAD_MS = 1000;
@@ -156,7 +157,7 @@ export default function XFactorScreen() {
         </section>
       )}
       {rows === null ? (
-        <p className="muted">Loading...</p>
+        <Loading className="muted" />
       ) : rows.length === 0 ? (
         <p className="list-status">No data found!</p>
       ) : (

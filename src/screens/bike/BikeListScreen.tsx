@@ -16,6 +16,7 @@ import { errorDetail } from '../../machines/error-detail.ts';
 import { usePages, type PagesOptions } from '../../components/usePages.ts';
 import { RowAssignButton } from '../../components/RowAssignButton.tsx';
 import './bike.css';
+import { Loading } from '../../components/Loading.tsx';
 
 const YMD = 'YYYY-MM-DD';
 export const bikeDate = (unixSeconds: number) => dayjs.unix(unixSeconds).format(bikeScreens.dateFormat);
@@ -130,7 +131,7 @@ function BikeList({ session }: { session: LoginData }) {
         </tbody>
       </table>
       {!pages.loading && !pages.error && pages.rows.length === 0 && <p className="muted">{bikeScreens.texts.empty}</p>}
-      {pages.loading && <p className="muted">Loading...</p>}
+      {pages.loading && <Loading className="muted" />}
       <div ref={sentinel} aria-hidden="true" className="sentinel" />
     </main>
   );

@@ -11,6 +11,7 @@ import { fetchBikeMediaConfig, fetchBikeReport, mediaUrl, type BikeMediaConfig, 
 import { errorDetail } from '../../machines/error-detail.ts';
 import { bikeDate } from './BikeListScreen.tsx';
 import './bike.css';
+import { Loading } from '../../components/Loading.tsx';
 
 /** Section headings of the report, in order (001 §2). */
 const SECTIONS: readonly BikeReportHeading[] = ['Bike Details', 'Exterior', 'Electricals', 'Engine and transmission', 'Wheels/brakes/suspension', 'Other Features'];
@@ -38,7 +39,7 @@ export default function BikeReportScreen() {
     };
   }, [appointmentId, version]);
   if (error) return <main className="bike-report"><p role="alert" className="error">{error}</p></main>;
-  if (!report || !media) return <main className="bike-report"><p className="muted">Loading...</p></main>;
+  if (!report || !media) return <main className="bike-report"><Loading className="muted" /></main>;
   const data = report.inspectionData;
   const views = report.images.filter((i) => i.type !== 'defectImages');
   const defects = report.images.filter((i) => i.type === 'defectImages');

@@ -47,6 +47,7 @@ import { toBikeInspection, type BikeImage } from './inspection.ts';
 import { MakeModelVariantPanel } from './MakeModelVariantPanel.tsx';
 import { useLatest } from '../../components/useLatest.ts';
 import './bike.css';
+import { Loading } from '../../components/Loading.tsx';
 
 /** The car's shortcuts less the remark one: the bike review has no row remarks. */
 const BIKE_SHORTCUTS = CAR_SHORTCUTS.filter((id) => id !== 'remark');
@@ -167,7 +168,7 @@ function BikeReview({ session, appointmentId, version }: { session: LoginData; a
   }, [load]);
 
   if (error) return <main className="page bike-review"><p role="alert" className="error">{error}</p></main>;
-  if (!detail || !mediaConfig) return <main className="page bike-review"><p className="muted">Loading...</p></main>;
+  if (!detail || !mediaConfig) return <main className="page bike-review"><Loading className="muted" /></main>;
   return <LoadedBikeReview session={session} detail={detail} mediaConfig={mediaConfig} version={version} setDetail={setDetail} reload={load} />;
 }
 
@@ -252,7 +253,7 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
   });
   useJumpFocus('.bike-review', jump, tab);
 
-  if (draft.loading) return <main className="page bike-review"><p className="muted">Loading...</p></main>;
+  if (draft.loading) return <main className="page bike-review"><Loading className="muted" /></main>;
   const remarkLines = detail.cjRemark.split('\n').filter(Boolean);
   return (
     <main className="page bike-review">

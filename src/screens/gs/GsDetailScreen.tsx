@@ -11,6 +11,7 @@ import { ReviewTools, ShortcutHelp } from '../review/RowFinder.tsx';
 import { shortcutList, stepGroup, type ShortcutId } from '../review/shortcuts.ts';
 import { useReviewKeys } from '../review/useReviewKeys.ts';
 import './gs.css';
+import { Loading } from '../../components/Loading.tsx';
 
 export const NOT_FOUND_TEXT = 'No flagged car was found at this address. Please open it from the GS Unflagging list.';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -134,7 +135,7 @@ export function GsDetailScreen() {
 
   if (!valid || failure === 'notFound') return <NotFound />;
   if (failure === DETAIL_FETCH_FAILED) return <main className="page"><p role="alert">The flagged car could not be loaded. Please try again.</p></main>;
-  if (!data) return <main className="page"><p role="status">Loading...</p></main>;
+  if (!data) return <main className="page"><Loading /></main>;
 
   const { detail, etag } = data;
   const info = detail.basicInfo;

@@ -12,8 +12,8 @@ import { listTypeLabel } from '../../products/gs-unflagging/unflag.ts';
 import { UNFLAG_CONFIG } from '../../machines/unflag.machine.ts';
 import { assigneeOptions, centreOptions, cityOptions, keepCentres } from '../inspections/filters.ts';
 import './gs.css';
+import { LOADING_TEXT } from '../../components/Loading.tsx';
 
-export const LOADING_TEXT = 'Loading...';
 
 interface Filters {
   cityIds: number[];

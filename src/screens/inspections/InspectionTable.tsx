@@ -8,13 +8,13 @@ import { RowAssignButton } from '../../components/RowAssignButton.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { TIMER_TICK_MS } from './timer.ts';
 import { TimerDot } from './TimerDot.tsx';
+import { LOADING_TEXT } from '../../components/Loading.tsx';
 
 export const ROW_HEIGHT = 44;
 /** Load the next page when the last rendered row is this close to the end of what is loaded. */
 const PREFETCH_ROWS = 10;
 
 export const EMPTY_TEXT = 'No Appointment Data';
-export const LOADING_TEXT = 'Loading...';
 
 export interface InspectionTableProps {
   rows: InspectionListRow[];

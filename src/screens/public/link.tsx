@@ -1,4 +1,5 @@
 import { ApiError } from '../../api/http.ts';
+import { Loading } from '../../components/Loading.tsx';
 
 /** What a seller sees for a refused link: never the data, never the server's words (DESIGN.md 'Public pages'). */
 export const INVALID_LINK = 'This link is invalid or has expired. Please ask for a new link.';
@@ -19,7 +20,7 @@ export function LinkStatus({ view }: { view: LinkView }) {
     case 'error':
       return <p role="alert" className="public-error">{`Error::${view.detail}`}</p>;
     case 'loading':
-      return <p role="status">Loading...</p>;
+      return <Loading />;
   }
 }
 

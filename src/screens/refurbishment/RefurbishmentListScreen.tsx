@@ -20,6 +20,7 @@ import { TIMER_TICK_MS } from '../inspections/timer.ts';
 import { TimerDot } from '../inspections/TimerDot.tsx';
 import { useNow } from '../../components/useNow.ts';
 import './refurbishment.css';
+import { Loading } from '../../components/Loading.tsx';
 
 export const LIST_COLUMNS = ['Refurbishment Inspection By', 'Model', 'Inspection End Time', 'Assignee'] as const;
 
@@ -138,7 +139,7 @@ function RefurbishmentList({ session }: { session: LoginData }) {
             </thead>
             <RefurbRows rows={rows} canOpen={canOpen} assigning={assigning} onOpen={open} onAssign={(row) => void assign(row)} />
           </table>
-          {loading && <p className="muted list-status">Loading...</p>}
+          {loading && <Loading className="muted list-status" />}
           {!loading && rows.length === 0 && <p className="muted list-status">{REFURBISHMENT_TEXTS.listEmpty}</p>}
         </div>
       )}

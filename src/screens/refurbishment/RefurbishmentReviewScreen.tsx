@@ -26,6 +26,7 @@ import { refurbishmentRows, refurbishmentShortcuts, rejectToggle, REFURBISHMENT_
 import { rupees } from './money.ts';
 import { useLatest } from '../../components/useLatest.ts';
 import './refurbishment.css';
+import { Loading } from '../../components/Loading.tsx';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -62,7 +63,7 @@ export function RefurbishmentReviewScreen() {
   }, [appointmentId, version, status]);
 
   if (!session) return null;
-  if (load.status === 'loading') return <main className="page"><p>Loading...</p></main>;
+  if (load.status === 'loading') return <main className="page"><Loading /></main>;
   if (load.status === 'error') return <main className="page"><ErrorPanel detail={load.message} /></main>;
   return <RefurbishmentReview key={key} session={session} detail={load.detail} versioned={version !== null} />;
 }
@@ -162,7 +163,7 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
   useSubmitShortcut(() => actor.send({ type: 'SUBMIT' }), editable);
   const onRemark = useCallback((hashKey: string, qcRemark: string) => actor.send({ type: 'REMARK', hashKey, qcRemark }), [actor]);
   const onToggle = useCallback((hashKey: string) => actor.send({ type: 'TOGGLE_REJECT', hashKey }), [actor]);
-  if (draft.loading) return <main className="page"><p>Loading...</p></main>;
+  if (draft.loading) return <main className="page"><Loading /></main>;
   const afterShown = showsAfterRef(config, detail.status);
   const section = verdictSection(config, detail.status);
   const entryOf = (hashKey: string) => entries.find((e) => e.hashKey === hashKey);

@@ -42,6 +42,7 @@ import { CountsContext, ReviewTabs } from './ReviewTabs.tsx';
 import { VariantPanel } from './VariantPanel.tsx';
 import type { AudioRecorder } from './audio.ts';
 import './review.css';
+import { Loading } from '../../components/Loading.tsx';
 
 /** Image host and quality parameter from the stored login data (000 §9). */
 export function imageSrcFor(session: Pick<LoginData, 'imageHost' | 'imageQuality'> | null): (url: string) => string {
@@ -360,7 +361,7 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
   if (!inspection || !store || !access) {
     return (
       <main className="page">
-        <p>Loading...</p>
+        <Loading />
       </main>
     );
   }
@@ -379,7 +380,7 @@ export default function ReviewScreen(props: ScreenProps = {}) {
   if (!session) {
     return (
       <main className="page">
-        <p>Loading...</p>
+        <Loading />
       </main>
     );
   }

@@ -43,6 +43,7 @@ import { caseFromPreview } from './preview-case.ts';
 import { Preview } from './Preview.tsx';
 import { problemLint, setProblems, type PathProblem } from './problem-lint.ts';
 import './studio.css';
+import { Loading } from '../../components/Loading.tsx';
 
 // The editable text itself is what a screen reader and the keyboard reach (the wrapper's aria-label names nothing
 // there); an explicit tab stop keeps the scrolling editor reachable even while it is read-only.
@@ -271,7 +272,7 @@ export default function ConfigStudioScreen() {
   }
 
   if (loadError) return <main className="page studio-page"><p role="alert">{loadError}</p></main>;
-  if (!products) return <main className="page studio-page"><p role="status">Loading...</p></main>;
+  if (!products) return <main className="page studio-page"><Loading /></main>;
 
   return (
     <main className="page studio-page">
@@ -398,7 +399,7 @@ export default function ConfigStudioScreen() {
                   onAddCase={addCase}
                 />
               ) : (
-                <p role="status">Loading...</p>
+                <Loading />
               )}
             </>
           )}

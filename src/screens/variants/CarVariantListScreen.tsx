@@ -10,6 +10,7 @@ import { EMPTY_SELECTION, selectionErrors, useCatalogue, type Selection } from '
 import { CatalogueFilters } from './CatalogueFilters.tsx';
 import { SequenceDialog } from './SequenceDialog.tsx';
 import './variants.css';
+import { Loading } from '../../components/Loading.tsx';
 
 const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : 'Something went wrong');
 
@@ -195,7 +196,7 @@ export default function CarVariantListScreen() {
         </Modal>
       )}
       {sequenceOpen && queried && <SequenceDialog scope={queried} onClose={() => setSequenceOpen(false)} />}
-      {loading && <p className="muted">Loading...</p>}
+      {loading && <Loading className="muted" />}
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { fetchSequence, submitSequence, type SequenceParameter } from '../../api
 import { showSuccess } from '../../components/toast.ts';
 import type { Selection } from './catalogue.ts';
 import { assignNumber, DUPLICATE_MS, missingNumbers, type Numbers } from './sequence.ts';
+import { Loading } from '../../components/Loading.tsx';
 
 /** The question sequence of the queried suggestion data: a number 1..n per parameter (spec 002 §2, §5). */
 export function SequenceDialog({ scope, onClose }: { scope: Selection; onClose: () => void }) {
@@ -94,7 +95,7 @@ export function SequenceDialog({ scope, onClose }: { scope: Selection; onClose: 
     <Modal isOpen isDismissable={!saving} onOpenChange={(open) => !open && onClose()} className="modal">
       <Dialog aria-label="Question Sequence" className="popup sequence-popup">
         <Heading slot="title">Question Sequence</Heading>
-        {parameters === null && <p className="muted">Loading...</p>}
+        {parameters === null && <Loading className="muted" />}
         {parameters?.length === 0 && <p>No parameter found</p>}
         {count > 0 && (
           <table className="variant-table">

@@ -63,11 +63,11 @@ afterEach(() => {
 });
 
 describe('review page states (spec 000 §2 Review page, §4)', () => {
-  it("shows 'Loading...' until the inspection arrives", async () => {
+  it("shows 'Loading...' until the inspection arrives, as a status a screen reader announces", async () => {
     let resolve: (v: ReturnType<typeof makeInspection>) => void = () => undefined;
     vi.mocked(fetchInspection).mockReturnValue(new Promise((r) => (resolve = r)));
     renderReview();
-    expect(screen.getByText('Loading...')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
     await act(async () => resolve(makeInspection()));
     expect(await screen.findByRole('heading', { name: 'APT0077' })).toBeTruthy();
   });
