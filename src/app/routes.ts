@@ -73,8 +73,10 @@ export function screenCode(load: () => ScreenModule): ScreenCode {
       // 'Loading...' for good.
       if (!showsModule) once().then(rerender, rerender);
     }, [showsModule]);
+    // The module first: a failure stays recorded until a load succeeds, and a warm fetch may have brought it since.
+    if (loaded) return createElement(loaded);
     if (failure) throw failure.error;
-    return loaded ? createElement(loaded) : createElement(Loading, { className: 'page' });
+    return createElement(Loading, { className: 'page' });
   }
   return { load: once, warm: () => void fetchModule().catch(() => undefined), screen: Screen };
 }

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_RENDER_WAIT_MS, renderWhenScreenReady, screenCode, startRoute } from '../../src/app/routes.ts';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { FIRST_RENDER_WAIT_MS, renderWhenScreenReady, ScreenLoadError, screenCode, startRoute } from '../../src/app/routes.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -48,6 +50,7 @@ describe("the app's first render waits for the opened route's screen code (issue
 
 describe("a screen's code fetched ahead of its first render (ScreenCode warm, issue 18 'Load')", () => {
   const module = { default: () => null };
+  const moduleWithText = { default: () => createElement('p', null, 'the screen') };
 
   it('the warm fetch is the one the screen then uses: one fetch', async () => {
     const load = vi.fn(async () => module);
@@ -65,6 +68,16 @@ describe("a screen's code fetched ahead of its first render (ScreenCode warm, is
     await new Promise((done) => setTimeout(done, 0));
     await expect(code.load()).resolves.toBe(module);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a screen whose load failed renders its module once a later warm fetch brought it (the list fetching ahead when the connection is back)', async () => {
+    const load = vi.fn<() => Promise<typeof moduleWithText>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(moduleWithText);
+    const code = screenCode(load);
+    await expect(code.load()).rejects.toThrow('offline');
+    expect(() => renderToString(createElement(code.screen))).toThrow(ScreenLoadError);
+    code.warm();
+    await new Promise((done) => setTimeout(done, 0));
+    expect(renderToString(createElement(code.screen))).toBe('<p>the screen</p>');
   });
 
   it("a failed load is the screen's: the load rejects with it", async () => {
