@@ -137,6 +137,20 @@ describe('accessibility: no serious or critical axe-core violation on any screen
     // Every screen's content sits inside the page margin (`.page`, 24 px), as the header's does, never against the window's edge.
     const inset = await page.locator('main').first().evaluate((main) => main.getBoundingClientRect().left + parseFloat(getComputedStyle(main).paddingLeft));
     expect(inset).toBeGreaterThanOrEqual(24);
+    // Its fields and selects wear the design system's control style, never the browser's own (a 13 px font in a 2 px
+    // inset frame), and a filter row's labels are one size.
+    const looks = await page.locator('main').first().evaluate((main) => {
+      const unstyled = Array.from(main.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'))
+        .filter((el) => !['checkbox', 'radio', 'file', 'range', 'color', 'hidden'].includes(el.type) && el.getClientRects().length > 0)
+        .filter((el) => {
+          const style = getComputedStyle(el);
+          return style.borderTopStyle !== 'solid' || parseFloat(style.fontSize) < 14;
+        })
+        .map((el) => `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.getAttribute('placeholder') ?? ''}`);
+      const labelSizes = Array.from(main.querySelectorAll('.filters'), (row) => new Set(Array.from(row.querySelectorAll('label'), (l) => getComputedStyle(l).fontSize)).size);
+      return { unstyled, labelSizes: labelSizes.filter((n) => n > 1) };
+    });
+    expect(looks).toEqual({ unstyled: [], labelSizes: [] });
     // Closed only when it passed: a failed test's report says what its open page showed (tests/e2e/setup.ts).
     await page.close();
   });

@@ -120,9 +120,11 @@ function RefurbishmentList({ session }: { session: LoginData }) {
         onClear={() => setSearch('')}
       >
         <Label>Appointment ID</Label>
-        <Input placeholder="Search Appointment ID" />
-        {/* The x that clears the search (spec 001 §2); react-aria wires a Button in a SearchField to clear it. */}
-        <Button aria-label="Clear search">x</Button>
+        <div className="search-input">
+          <Input placeholder="Search Appointment ID" />
+          {/* The x that clears the search (spec 001 §2); react-aria wires a Button in a SearchField to clear it. */}
+          <Button aria-label="Clear search" className="search-clear">x</Button>
+        </div>
       </SearchField>
       {error ? (
         <ErrorPanel detail={error} />
