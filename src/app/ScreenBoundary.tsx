@@ -11,7 +11,8 @@ import { useLocation } from 'react-router-dom';
 import { ErrorPanel } from '../components/ErrorPanel.tsx';
 import { ScreenLoadError } from './routes.ts';
 
-export const SCREEN_NOT_LOADED = 'This page could not be loaded. Check the connection, then reload the page.';
+/** Both causes in one line: an open page cannot tell a dropped connection from a release that replaced its chunks. */
+export const SCREEN_NOT_LOADED = 'This page could not be loaded: the connection dropped, or the panel was updated. Reload the page to continue.';
 export const SCREEN_FAILED = 'This page stopped working. Reload the page to continue.';
 export const RELOAD = 'Reload page';
 

@@ -174,7 +174,7 @@ describe("a screen whose code cannot be fetched (offline, or a release replaced 
     await page.route(chunk, (route) => route.abort('internetdisconnected'));
     await page.goto(`${baseURL}/inspection`);
     const panel = page.getByRole('alert');
-    await panel.getByText('This page could not be loaded. Check the connection, then reload the page.').waitFor();
+    await panel.getByText('This page could not be loaded: the connection dropped, or the panel was updated. Reload the page to continue.').waitFor();
     expect(await panel.innerText()).toContain('Oops!');
     expect(await panel.innerText()).not.toContain('assets');
     await page.getByRole('button', { name: 'Logout' }).waitFor();
