@@ -9,8 +9,8 @@ import { showError, showSuccess } from '../../components/toast.ts';
 import { useBusyAction } from './useBusyAction.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { checkXFactorCsv, parseXFactor } from '../../products/admin/admin-csv.ts';
-import './admin.css';
 import { Loading } from '../../components/Loading.tsx';
+import './admin.css';
 
 /** The list refreshes 1 s after an upload (spec 002 §9). */
 export const REFRESH_AFTER_UPLOAD_MS = 1000;

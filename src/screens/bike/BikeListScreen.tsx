@@ -15,8 +15,8 @@ import { useSession } from '../../session/useSession.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import { usePages, type PagesOptions } from '../../components/usePages.ts';
 import { RowAssignButton } from '../../components/RowAssignButton.tsx';
-import './bike.css';
 import { Loading } from '../../components/Loading.tsx';
+import './bike.css';
 
 const YMD = 'YYYY-MM-DD';
 export const bikeDate = (unixSeconds: number) => dayjs.unix(unixSeconds).format(bikeScreens.dateFormat);

@@ -10,8 +10,8 @@ import bikeScreens from '../../config/bike-list.json';
 import { fetchBikeMediaConfig, fetchBikeReport, mediaUrl, type BikeMediaConfig, type BikeReport, type BikeReportHeading } from '../../api/bike.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import { bikeDate } from './BikeListScreen.tsx';
-import './bike.css';
 import { Loading } from '../../components/Loading.tsx';
+import './bike.css';
 
 /** Section headings of the report, in order (001 §2). */
 const SECTIONS: readonly BikeReportHeading[] = ['Bike Details', 'Exterior', 'Electricals', 'Engine and transmission', 'Wheels/brakes/suspension', 'Other Features'];

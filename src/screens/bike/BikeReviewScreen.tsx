@@ -46,8 +46,8 @@ import { bikeDate } from './BikeListScreen.tsx';
 import { toBikeInspection, type BikeImage } from './inspection.ts';
 import { MakeModelVariantPanel } from './MakeModelVariantPanel.tsx';
 import { useLatest } from '../../components/useLatest.ts';
-import './bike.css';
 import { Loading } from '../../components/Loading.tsx';
+import './bike.css';
 
 /** The car's shortcuts less the remark one: the bike review has no row remarks. */
 const BIKE_SHORTCUTS = CAR_SHORTCUTS.filter((id) => id !== 'remark');

@@ -10,8 +10,8 @@ import { UnflagActionBar } from './UnflagActionBar.tsx';
 import { ReviewTools, ShortcutHelp } from '../review/RowFinder.tsx';
 import { shortcutList, stepGroup, type ShortcutId } from '../review/shortcuts.ts';
 import { useReviewKeys } from '../review/useReviewKeys.ts';
-import './gs.css';
 import { Loading } from '../../components/Loading.tsx';
+import './gs.css';
 
 export const NOT_FOUND_TEXT = 'No flagged car was found at this address. Please open it from the GS Unflagging list.';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

@@ -11,9 +11,8 @@ import { useNow } from '../../components/useNow.ts';
 import { listTypeLabel } from '../../products/gs-unflagging/unflag.ts';
 import { UNFLAG_CONFIG } from '../../machines/unflag.machine.ts';
 import { assigneeOptions, centreOptions, cityOptions, keepCentres } from '../inspections/filters.ts';
-import './gs.css';
 import { LOADING_TEXT } from '../../components/Loading.tsx';
-
+import './gs.css';
 
 interface Filters {
   cityIds: number[];

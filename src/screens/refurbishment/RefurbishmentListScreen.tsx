@@ -19,8 +19,8 @@ import { RowAssignButton } from '../../components/RowAssignButton.tsx';
 import { TIMER_TICK_MS } from '../inspections/timer.ts';
 import { TimerDot } from '../inspections/TimerDot.tsx';
 import { useNow } from '../../components/useNow.ts';
-import './refurbishment.css';
 import { Loading } from '../../components/Loading.tsx';
+import './refurbishment.css';
 
 export const LIST_COLUMNS = ['Refurbishment Inspection By', 'Model', 'Inspection End Time', 'Assignee'] as const;
 

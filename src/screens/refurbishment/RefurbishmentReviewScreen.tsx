@@ -25,8 +25,8 @@ import { useJumpFocus, useReviewKeys, useRowNavigation, useSubmitShortcut } from
 import { refurbishmentRows, refurbishmentShortcuts, rejectToggle, REFURBISHMENT_SHORTCUT_TEXTS } from './rows.ts';
 import { rupees } from './money.ts';
 import { useLatest } from '../../components/useLatest.ts';
-import './refurbishment.css';
 import { Loading } from '../../components/Loading.tsx';
+import './refurbishment.css';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -41,8 +41,8 @@ import { SummaryTab } from './SummaryTab.tsx';
 import { CountsContext, ReviewTabs } from './ReviewTabs.tsx';
 import { VariantPanel } from './VariantPanel.tsx';
 import type { AudioRecorder } from './audio.ts';
-import './review.css';
 import { Loading } from '../../components/Loading.tsx';
+import './review.css';
 
 /** Image host and quality parameter from the stored login data (000 §9). */
 export function imageSrcFor(session: Pick<LoginData, 'imageHost' | 'imageQuality'> | null): (url: string) => string {

@@ -42,8 +42,8 @@ import { diffConfigs, type ConfigChange } from './diff.ts';
 import { caseFromPreview } from './preview-case.ts';
 import { Preview } from './Preview.tsx';
 import { problemLint, setProblems, type PathProblem } from './problem-lint.ts';
-import './studio.css';
 import { Loading } from '../../components/Loading.tsx';
+import './studio.css';
 
 // The editable text itself is what a screen reader and the keyboard reach (the wrapper's aria-label names nothing
 // there); an explicit tab stop keeps the scrolling editor reachable even while it is read-only.

@@ -9,8 +9,8 @@ import { showError, showSuccess } from '../../components/toast.ts';
 import { EMPTY_SELECTION, selectionErrors, useCatalogue, type Selection } from './catalogue.ts';
 import { CatalogueFilters } from './CatalogueFilters.tsx';
 import { SequenceDialog } from './SequenceDialog.tsx';
-import './variants.css';
 import { Loading } from '../../components/Loading.tsx';
+import './variants.css';
 
 const messageOf = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : 'Something went wrong');
 
