@@ -66,9 +66,13 @@ export function Header({
     <header className="app-header">
       <Link to="/" className="brand">QC Panel</Link>
       <nav aria-label="Main">
-        {mainLinks(session.role, screens).map((link) => (
-          <NavLink key={link.to} to={link.to}>{link.label}</NavLink>
-        ))}
+        {/* Its own scroller: on a narrow window the links scroll within the header, which keeps the user's name and
+            Logout in view; the Admin menu sits outside it, so its list is not clipped. */}
+        <div className="nav-links">
+          {mainLinks(session.role, screens).map((link) => (
+            <NavLink key={link.to} to={link.to}>{link.label}</NavLink>
+          ))}
+        </div>
         <AdminMenu role={session.role} screens={screens} />
       </nav>
       <span className="user">{session.name}</span>

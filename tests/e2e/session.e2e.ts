@@ -59,3 +59,32 @@ describe('spec 000 §2 sign-in and route access', () => {
     await context.close();
   });
 });
+
+describe('spec 000 §2 header on a 1,280 px laptop', () => {
+  it("the admin's links scroll within the header: the page never scrolls sideways, Logout and the Admin menu stay in view, a link tabbed to comes into view", async () => {
+    const context = await signedInContext(browser, baseURL, 'qc.admin@qc.example', { viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/inspection`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    const inView = async (name: string) => {
+      const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 1280;
+    };
+    expect(await inView('Logout')).toBe(true);
+    expect(await inView('Admin ▾')).toBe(true);
+    // The last link, off the strip's end at first, scrolls in when focused.
+    const last = nav.getByRole('link').last();
+    await last.focus();
+    const strip = (await nav.boundingBox())!;
+    const box = (await last.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(strip.x + strip.width + 1);
+    // The Admin menu's list opens below the header, not clipped by the links' scroller.
+    await page.getByRole('button', { name: 'Admin ▾' }).click();
+    const list = page.getByRole('list', { name: 'Admin' });
+    expect((await list.boundingBox())!.height).toBeGreaterThan(100);
+    await expect.poll(() => list.getByRole('link').first().isVisible()).toBe(true);
+    await context.close();
+  });
+});
