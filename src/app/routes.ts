@@ -82,7 +82,7 @@ export function screenCode(load: () => ScreenModule): ScreenCode {
 }
 
 /**
- * The app's route table: one entry per screen route. Each screen is its own chunk (React.lazy over the screen
+ * The app's route table: one entry per screen route. Each screen is its own chunk (`screenCode` over the screen
  * module's default export), so a route downloads only its own code plus the shared vendor chunk; vite.config.ts
  * groups the review's shared modules.
  *
