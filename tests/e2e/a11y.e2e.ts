@@ -138,7 +138,8 @@ describe('accessibility: no serious or critical axe-core violation on any screen
     const inset = await page.locator('main').first().evaluate((main) => main.getBoundingClientRect().left + parseFloat(getComputedStyle(main).paddingLeft));
     expect(inset).toBeGreaterThanOrEqual(24);
     // Its fields and selects wear the design system's control style, never the browser's own (a 13 px font in a 2 px
-    // inset frame), a filter row's labels are one size, and no heading outsizes one of a higher level.
+    // inset frame), a filter row's labels are one size and its controls start on one line, and no heading outsizes
+    // one of a higher level.
     const looks = await page.locator('main').first().evaluate((main) => {
       const unstyled = Array.from(main.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'))
         .filter((el) => !['checkbox', 'radio', 'file', 'range', 'color', 'hidden'].includes(el.type) && el.getClientRects().length > 0)
@@ -148,15 +149,20 @@ describe('accessibility: no serious or critical axe-core violation on any screen
         })
         .map((el) => `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.getAttribute('placeholder') ?? ''}`);
       const labelSizes = Array.from(main.querySelectorAll('.filters'), (row) => new Set(Array.from(row.querySelectorAll('label'), (l) => getComputedStyle(l).fontSize)).size);
+      // A filter row's controls (fields, select buttons, a bare button) start on one line.
+      const tops = Array.from(main.querySelectorAll('.filters'), (row) =>
+        Array.from(row.querySelectorAll<HTMLElement>('input, .select-button, .filters > button'), (el) => Math.round(el.getBoundingClientRect().top)),
+      );
+      const uneven = tops.filter((t) => Math.max(...t) - Math.min(...t) > 1).map((t) => t.join(' '));
       // A heading is never larger than a heading of a higher level on the page.
       const size = (level: number) => Array.from(document.querySelectorAll(`h${level}`), (h) => parseFloat(getComputedStyle(h).fontSize));
       const inverted = [1, 2, 3, 4].flatMap((level) => {
         const above = Math.min(...size(level));
         return size(level + 1).filter((s) => s > above).map((s) => `h${level + 1} ${s}px > h${level} ${above}px`);
       });
-      return { unstyled, labelSizes: labelSizes.filter((n) => n > 1), inverted };
+      return { unstyled, labelSizes: labelSizes.filter((n) => n > 1), uneven, inverted };
     });
-    expect(looks).toEqual({ unstyled: [], labelSizes: [], inverted: [] });
+    expect(looks).toEqual({ unstyled: [], labelSizes: [], uneven: [], inverted: [] });
     // Closed only when it passed: a failed test's report says what its open page showed (tests/e2e/setup.ts).
     await page.close();
   });
