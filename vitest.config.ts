@@ -3,20 +3,6 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-/**
- * Suites that are one long test (the fuzzer, the crash trials, the backup round trip: 13–53 s each) go first. A fresh
- * checkout has no timing cache, so vitest orders files by size and these small files ran last: on CI's two workers one
- * worker then ran a 53 s fuzzer while the other sat idle.
- */
-const LONG_SUITES = /tests\/security\/(fuzz\.security|crash|backup)\.test\.ts$/;
-class LongSuitesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    return [...sorted.filter((f) => LONG_SUITES.test(f.moduleId)), ...sorted.filter((f) => !LONG_SUITES.test(f.moduleId))];
-  }
-}
 
 // Two projects. `unit`: engine, machine and server tests in node; component tests opt into jsdom per file with
 // `// @vitest-environment jsdom`. `storybook`: every story rendered in headless Debian Chromium (never a downloaded
@@ -24,7 +10,6 @@ class LongSuitesFirst extends BaseSequencer {
 export default defineConfig({
   plugins: [react()],
   test: {
-    sequence: { sequencer: LongSuitesFirst },
     projects: [
       {
         extends: true,
