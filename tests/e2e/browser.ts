@@ -124,12 +124,13 @@ export async function apiLogin(baseURL: string, email: string): Promise<LoginAns
 }
 
 /**
- * A browser context already signed in as `email`: signs in through the API and puts the login data in local
+ * A browser context already signed in as `user` (an e-mail, or the answer of an earlier sign-in): signs in through the API and puts the login data in local
  * storage before any page script runs, as the login screen does (src/api/session.ts), so tests that are not about
  * sign-in skip the login page.
  */
-export async function signedInContext(browser: Browser, baseURL: string, email: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
-  const login = await apiLogin(baseURL, email);
+export async function signedInContext(browser: Browser, baseURL: string, user: string | LoginAnswer, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  // A LoginAnswer reuses one sign-in: a bench opening dozens of fresh contexts a minute would meet the sign-in limit.
+  const login = typeof user === 'string' ? await apiLogin(baseURL, user) : user;
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
   await context.addInitScript(
     ({ origin, data }) => {
