@@ -6,6 +6,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import type { SubmissionPayload } from '../../src/products/car/inspection.ts';
+import { canEdit } from '../../src/engine/product.ts';
 import { submissionFactsOfPayload, submissionOutcome } from '../../src/engine/submission.ts';
 import type { SessionUser } from '../auth.ts';
 import type { Db } from '../db.ts';
@@ -60,7 +61,11 @@ export async function submitReview(db: Db, validate: SubmissionValidator, me: Se
     const row = await getInspection(tx, carId, { forUpdate: true });
     if (!sameEmail(row.assignee, me.email)) throw forbidden('Only the assignee can submit this inspection');
     if (payload.version !== row.version) throw conflict(`Stale submission: the inspection is at version ${row.version}`);
-    if (row.status !== 'smReview') throw conflict(`Already submitted: the inspection is ${row.status}`);
+    // The statuses the assignee may submit in are the config's edit rights (the car's: smReview, and done, 'Doc Upload
+    // Verification', where 000 §4 lets the assignee edit again). A review begun before the last submission ended is
+    // that submission again (a retry, a second tab opened before it): refused, as is any status without the right.
+    const mayEdit = canEdit(product.config, { status: row.status, isAssignee: true, isVersionView: false });
+    if (!mayEdit || (row.qc_end_time && start <= new Date(row.qc_end_time))) throw conflict(`Already submitted: the inspection is ${row.status}`);
     // The engine checks the detail as the page had it (remark history merged); the store starts from the stored document.
     const problem = await validate(await readDetail(tx, row), payload, {
       engine: product.engine,

@@ -82,11 +82,19 @@ export function lookupSuite(h: Harness) {
 
     it('v2/get-leader-board-data ranks today’s reviewers by reviews, then TAT', async () => {
       const token = await h.token(REVIEWER2);
+      const submitted: { car_id: number; version: number }[] = [];
       for (const skip of [0, 1]) {
         const { car_id, version } = await freeInspection(h.db(), skip);
         await h.call('PATCH', `/api/qc-appointment-assign-to/${car_id}`, { token, body: { carId: car_id, role: 'qc', inspectionStatus: 'smReview', user: REVIEWER2, qcAssignTo: REVIEWER2 } });
         expect((await h.call('PATCH', `/api/qc-section-report-submit/${car_id}`, { token, body: submission(car_id, version) })).statusCode).toBe(200);
+        submitted.push({ car_id, version });
       }
+      // A done inspection reviewed again (000 §4) is the same review corrected: it counts once.
+      const totalOf = async () => (await get('/api/v2/get-leader-board-data', REVIEWER2, { email: REVIEWER2 })).json().detail.myPerformance.totalNoReview;
+      const counted = await totalOf();
+      const again = { ...submission(submitted[0].car_id, submitted[0].version), reviewStartTime: new Date(Date.now() + 1000).toISOString(), reviewEndTime: new Date(Date.now() + 2000).toISOString() };
+      expect((await h.call('PATCH', `/api/qc-section-report-submit/${submitted[0].car_id}`, { token, body: again })).statusCode).toBe(200);
+      expect(await totalOf()).toBe(counted);
       const res = await get('/api/v2/get-leader-board-data', REVIEWER2, { email: REVIEWER2 });
       expect(res.statusCode).toBe(200);
       const { topPerformers, myPerformance } = res.json().detail;

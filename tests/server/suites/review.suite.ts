@@ -159,6 +159,34 @@ export function reviewSuite(h: Harness) {
       expect(await state(h.db(), car_id)).toEqual(afterFirst);
     });
 
+    it("done ('Doc Upload Verification'): the assignee submits again from a review begun after the last submission; one begun before it is 409, as is smReviewRejected", async () => {
+      const token = await h.token(REVIEWER);
+      const submit = (carId: number, body: ReturnType<typeof submission>) => h.call('PATCH', `/api/qc-section-report-submit/${carId}`, { token, body });
+      const { car_id, version } = await assigned(7);
+      const first = submission(car_id, version);
+      expect((await submit(car_id, first)).json().detail.inspectionStatus).toBe('done');
+      // A second tab opened before that submission: its review began before the stored end.
+      const before = await state(h.db(), car_id);
+      const secondTab = await submit(car_id, { ...submission(car_id, version, { reject: true }), reviewStartTime: first.reviewStartTime });
+      expect(secondTab.statusCode).toBe(409);
+      expect(secondTab.json().detail).toBe('Already submitted: the inspection is done');
+      expect(await state(h.db(), car_id)).toEqual(before);
+      // The inspection reopened afterwards (the review screen's start is when it opens): stored, with its new outcome.
+      const later = (ms: number) => new Date(Date.now() + ms).toISOString();
+      const reopened = await submit(car_id, { ...submission(car_id, version, { reject: true }), reviewStartTime: later(1000), reviewEndTime: later(2000) });
+      expect(reopened.statusCode).toBe(200);
+      expect(reopened.json().detail.inspectionStatus).toBe('smReviewRejected');
+      const audit = await h.db().query("SELECT before_status, after_status FROM audit_log WHERE car_id = $1 AND action = 'submit' ORDER BY id", [car_id]);
+      expect(audit.rows).toEqual([
+        { before_status: 'smReview', after_status: 'done' },
+        { before_status: 'done', after_status: 'smReviewRejected' },
+      ]);
+      // smReviewRejected gives the assignee no edit right: a later review is refused too.
+      const again = await submit(car_id, { ...submission(car_id, version), reviewStartTime: later(3000), reviewEndTime: later(4000) });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().detail).toBe('Already submitted: the inspection is smReviewRejected');
+    });
+
     it('two submits at once: one stored, the other 409', async () => {
       const { car_id, version } = await assigned(5);
       const token = await h.token(REVIEWER);
