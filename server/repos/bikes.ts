@@ -1,4 +1,5 @@
 /** The bike tables (spec 001): bike_inspections (one row per version), bike_makes, bike_models, financiers, and the rows' API shapes. */
+import bikeScreens from '../../src/config/bike-list.json' with { type: 'json' };
 import type { BikeField, BikeMedia } from '../../src/products/bike/inspection.ts';
 import type { Queryable } from '../db.ts';
 import { notFound } from '../errors.ts';
@@ -152,7 +153,10 @@ export function toBikeReport(row: BikeRow) {
     status: row.status,
     inspectionEndTime: unixSeconds(row.inspection_end_time),
     inspectionData: { ...sections, cjRemark: data.cjRemark, uiVersion: data.uiVersion, financerName: (data.financerName as string | null) ?? null },
-    images: row.detail.images.filter((m) => m.mediaType === 'image').map((m) => ({ hashKey: m.hashKey, type: m.type, uri: m.uri, title: m.title })),
+    // What the report prints (001 §2): the views and defect images, not the RC and insurance documents.
+    images: row.detail.images
+      .filter((m) => m.mediaType === 'image' && !bikeScreens.report.documentImageTypes.includes(m.type))
+      .map((m) => ({ hashKey: m.hashKey, type: m.type, uri: m.uri, title: m.title })),
   };
 }
 

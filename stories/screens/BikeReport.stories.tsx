@@ -49,6 +49,8 @@ const IMAGES = [
   image('mainImage', 'Rear'),
   image('odometer', 'Reading Panel'),
   image('duplicateKey', 'Duplicate Key'),
+  // A document image in the answer (another backend may send every image): the report does not print it.
+  image('rcImage', 'RC Front', '#3d5a7a'),
   image('defectImages', 'Scratch on Fuel Tank', '#7a3d3d'),
   image('defectImages', 'Worn Rear Tyre', '#7a3d3d'),
 ];
@@ -90,6 +92,7 @@ export const UiVersion2: Story = {
     await expect(within(remarks).getAllByText(/\./)).toHaveLength(3);
     await expect(canvas.getByRole('heading', { name: 'Defect Images' })).toBeInTheDocument();
     await expect(canvas.getByRole('img', { name: 'Reading Panel' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('img', { name: 'RC Front' })).toBeNull();
   },
 };
 

@@ -41,8 +41,10 @@ export default function BikeReportScreen() {
   if (error) return <main className="bike-report"><p role="alert" className="error">{error}</p></main>;
   if (!report || !media) return <main className="bike-report"><Loading className="muted" /></main>;
   const data = report.inspectionData;
-  const views = report.images.filter((i) => i.type !== 'defectImages');
-  const defects = report.images.filter((i) => i.type === 'defectImages');
+  const { documentImageTypes, defectImageType } = bikeScreens.report;
+  const printed = report.images.filter((i) => !documentImageTypes.includes(i.type ?? ''));
+  const views = printed.filter((i) => i.type !== defectImageType);
+  const defects = printed.filter((i) => i.type === defectImageType);
   const layout = data.uiVersion === 2 ? 'v2' : 'v1';
   return (
     <main className={`bike-report report-${layout}`}>

@@ -342,6 +342,11 @@ export function bikeSuite(h: Harness) {
         const titles = r.images.map((i: { title: string }) => i.title);
         expect(titles).toEqual(expect.arrayContaining(['Front', 'Rear', 'Right Side', 'Left Side', 'Tyre Front', 'Tyre Rear', 'Reading Panel', 'Top', 'Duplicate Key']));
         expect(r.images.some((i: { type: string }) => i.type === 'defectImages')).toBe(true);
+        // The RC and insurance documents (the owner's details) are the bike's, not the report's (001 §2 image sections).
+        const stored = await h.db().query<{ detail: { images: { type: string }[] } }>('SELECT detail FROM bike_inspections WHERE appointment_id = $1 AND is_latest', [B2B_V2]);
+        expect(stored.rows[0].detail.images.map((i) => i.type)).toEqual(expect.arrayContaining(['rcImage', 'insuranceImage']));
+        expect(r.images.filter((i: { type: string }) => i.type === 'rcImage' || i.type === 'insuranceImage')).toEqual([]);
+        expect(titles).not.toContain('RC Front');
         const v1 = (await get(`/bike-api/appointment/${THREE_VERSIONS}/report`, BIKE, { version: '0' })).json().detail;
         expect(v1).toMatchObject({ version: 0, inspectionData: { uiVersion: 1, financerName: expect.any(String) } });
         expect((await get(`/bike-api/appointment/${B2B_V2}/report`, VERSION)).statusCode).toBe(403);
