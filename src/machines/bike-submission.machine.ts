@@ -34,12 +34,29 @@ function fieldValue(row: RowState): PushedField['value'] {
 }
 
 /**
- * The push call's body from the model: every field row the reviewer ticked or corrected (by its section and path),
- * and every image and video with its tick. The rejection reason lists the ticked items' titles.
+ * The field rows the server holds as rejected in `inspectionData` (the bike's stored answers by section): a push that
+ * went through before a submit that did not. The next push clears those the reviewer no longer ticks.
  */
-export function buildBikePush(model: ReviewModel, appointmentId: string): BikePushBody {
+export function heldRejections(model: ReviewModel, inspectionData: Readonly<Record<string, unknown>>): string[] {
+  const own = (record: unknown, key: string) => (record && typeof record === 'object' && Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined);
+  return model.order.filter((key) => {
+    const row = model.rows[key];
+    if (row.kind === 'image') return false;
+    const field = own(own(inspectionData, row.section), row.part);
+    const stored = row.subPart ? own(own(field, 'subParts'), row.subPart) : field;
+    return own(stored, 'rejected') === true;
+  });
+}
+
+/**
+ * The push call's body from the model: every field row the reviewer ticked or corrected (by its section and path),
+ * every row the server holds as rejected (`held`: an untick clears it), and every image and video with its tick.
+ * The rejection reason lists the ticked items' titles.
+ */
+export function buildBikePush(model: ReviewModel, appointmentId: string, held: readonly string[] = []): BikePushBody {
   const body: BikePushBody = { appointmentId, inspectionData: {}, images: [], videos: [], reason: '' };
   const rejected = new Set(rejectedRows(model).map((r) => r.key));
+  const heldKeys = new Set(held);
   for (const key of model.order) {
     const row = model.rows[key];
     if (row.kind === 'image') {
@@ -49,7 +66,7 @@ export function buildBikePush(model: ReviewModel, appointmentId: string): BikePu
       continue;
     }
     const value = fieldValue(row);
-    if (!rejected.has(key) && value === undefined) continue;
+    if (!rejected.has(key) && value === undefined && !heldKeys.has(key)) continue;
     const section = (body.inspectionData[row.section] ??= {});
     const change: PushedField = { rejected: rejected.has(key), ...(value !== undefined ? { value } : {}) };
     if (row.subPart) {
@@ -72,6 +89,10 @@ interface Context {
   configVersion: number | null;
   status: BikeStatus | null;
   push: BikePushBody | null;
+  /** Field rows the server holds as rejected: from the loaded bike, then those of the last push that went through. */
+  held: string[];
+  /** The rows the current push sends as rejected: held once it is stored. */
+  pushing: string[];
 }
 
 export type BikeSubmissionEvent = { type: 'SUBMIT'; model: ReviewModel };
@@ -81,7 +102,7 @@ const blockOf = (model: ReviewModel, config: ReviewConfig) => validateBeforeSubm
 export const bikeSubmissionMachine = setup({
   types: {
     context: {} as Context,
-    input: {} as { appointmentId: string; bikeId: number; version: number; config: ReviewConfig; configVersion: number | null },
+    input: {} as { appointmentId: string; bikeId: number; version: number; config: ReviewConfig; configVersion: number | null; held?: string[] },
     events: {} as BikeSubmissionEvent,
     tags: {} as 'busy' | 'submitted',
   },
@@ -105,7 +126,7 @@ export const bikeSubmissionMachine = setup({
   delays: { redirect: BIKE_REDIRECT_MS },
 }).createMachine({
   id: 'bikeSubmission',
-  context: ({ input }) => ({ ...input, status: null, push: null }),
+  context: ({ input }) => ({ ...input, held: input.held ?? [], status: null, push: null, pushing: [] }),
   initial: 'idle',
   states: {
     idle: {
@@ -125,7 +146,8 @@ export const bikeSubmissionMachine = setup({
             target: 'pushing',
             actions: assign({
               status: ({ context, event }) => bikeStatus(event.model, context.config),
-              push: ({ context, event }) => buildBikePush(event.model, context.appointmentId),
+              push: ({ context, event }) => buildBikePush(event.model, context.appointmentId, context.held),
+              pushing: ({ event }) => rejectedRows(event.model).map((r) => r.key),
             }),
           },
         ],
@@ -136,7 +158,8 @@ export const bikeSubmissionMachine = setup({
       invoke: {
         src: 'pushData',
         input: ({ context }) => context.push!,
-        onDone: 'submitting',
+        // The server now holds exactly the ticks just pushed (every held row not ticked went as not rejected).
+        onDone: { target: 'submitting', actions: assign({ held: ({ context }) => context.pushing }) },
         onError: { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ message: submitError(event.error) }) } },
       },
     },

@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import { ApiError } from '../../src/api/http.ts';
 import type { Edit } from '../../src/engine/types.ts';
 import type { BikePushBody, BikeSubmitForm } from '../../src/api/bike.ts';
-import { BIKE_REDIRECT_MS, bikeSubmissionMachine, buildBikePush } from '../../src/machines/bike-submission.machine.ts';
+import { BIKE_REDIRECT_MS, bikeSubmissionMachine, buildBikePush, heldRejections } from '../../src/machines/bike-submission.machine.ts';
 import { toBikeInspection } from '../../src/screens/bike/inspection.ts';
 import { bikeConfig, bikeDetail, bikeEngine } from '../support/bike.ts';
 import { controlledCall } from './helpers.ts';
@@ -105,6 +105,30 @@ describe('bike submission machine', () => {
     vi.advanceTimersByTime(5000);
     expect(spies.redirect).not.toHaveBeenCalled();
     expect(spies.showSuccess).not.toHaveBeenCalled();
+  });
+
+  it('a tick the server holds from a push whose submit failed is cleared when the reviewer unticks it (else the server refuses APPROVED)', async () => {
+    const { actor, push, submit } = start();
+    const ticked = modelWith({ type: 'check', key: 'registrationNumber', checked: true }, { type: 'setValue', key: 'registrationNumber', value: 'MH12AB9999' });
+    actor.send({ type: 'SUBMIT', model: ticked });
+    await push.settle({ ok: {} });
+    await submit.settle({ error: new Error('Network Error') });
+    // Unticked (the reviewer took the tick and its correction back): the push says it is no longer rejected.
+    actor.send({ type: 'SUBMIT', model: modelWith() });
+    expect(push.calls[1].inspectionData).toEqual({ bikeDetails: { registrationNumber: { rejected: false } } });
+    await push.settle({ ok: {} });
+    expect(submit.calls[1].status).toBe('APPROVED');
+  });
+
+  it('ticks stored by an earlier session: found in the loaded bike and cleared when not ticked now', () => {
+    const stored = structuredClone(detail.inspectionData) as Record<string, Record<string, { rejected?: boolean; subParts?: Record<string, { rejected?: boolean }> }>>;
+    stored.bikeDetails.registrationNumber.rejected = true;
+    stored.bikeDetails.hypothecation.subParts = { ...stored.bikeDetails.hypothecation.subParts, bankNoc: { ...stored.bikeDetails.hypothecation.subParts?.bankNoc, rejected: true } };
+    const held = heldRejections(modelWith(), stored);
+    expect(held.sort()).toEqual(['bankNoc', 'registrationNumber']);
+    expect(heldRejections(modelWith(), detail.inspectionData)).toEqual([]);
+    const body = buildBikePush(modelWith({ type: 'check', key: 'bankNoc', checked: true }, { type: 'setValue', key: 'bankNoc', value: 'No' }), detail.appointmentId, held);
+    expect(body.inspectionData.bikeDetails).toEqual({ registrationNumber: { rejected: false }, hypothecation: { subParts: { bankNoc: { rejected: true, value: 'No' } } } });
   });
 
   it('a second SUBMIT while busy is ignored', () => {

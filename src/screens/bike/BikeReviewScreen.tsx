@@ -28,7 +28,7 @@ import type { LoginData } from '../../api/session.ts';
 import { canAccess } from '../../session/access.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
-import { bikeSubmissionMachine } from '../../machines/bike-submission.machine.ts';
+import { bikeSubmissionMachine, heldRejections } from '../../machines/bike-submission.machine.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
 import { RowEditor } from '../review/widgets.tsx';
@@ -358,7 +358,9 @@ function SubmitBar({ detail, model, onSubmitted }: { detail: BikeDetail; model: 
       },
     }),
   );
-  const actor = useActorRef(machine, { input: { appointmentId: detail.appointmentId, bikeId: detail.bikeId, version: detail.version, config, configVersion } });
+  const actor = useActorRef(machine, {
+    input: { appointmentId: detail.appointmentId, bikeId: detail.bikeId, version: detail.version, config, configVersion, held: heldRejections(model, detail.inspectionData) },
+  });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const submitted = useSelector(actor, (s) => s.hasTag('submitted'));
   useEffect(() => {
