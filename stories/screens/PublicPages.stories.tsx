@@ -116,6 +116,24 @@ export const CustomerAuditServerError: Story = {
   },
 };
 
+/** The link expires while the page is open: SUBMIT is refused (403) and the page says the link has expired. */
+export const CustomerAuditExpiresWhileOpen: Story = {
+  ...audit({ detail: AUDIT }, fail(403, 'This link has expired')),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('radio', { name: APPROVE_TEXT }));
+    // Two hours on: past the link's expiry (an hour after the page opened).
+    const now = Date.now;
+    Date.now = () => now() + 2 * 3600_000;
+    try {
+      await userEvent.click(canvas.getByRole('button', { name: 'SUBMIT' }));
+      await expect(await canvas.findByRole('heading', { name: EXPIRED })).toBeInTheDocument();
+    } finally {
+      Date.now = now;
+    }
+  },
+};
+
 /** Feedback already given on this link: the confirmation at once. */
 export const CustomerAuditAlreadyAnswered: Story = audit({ detail: { ...AUDIT, status: 'approved' } });
 

@@ -12,12 +12,21 @@ export const THANK_YOU = 'Thank you! Your feedback has been recorded.';
 
 type View = LinkView | { kind: 'expired' } | { kind: 'open'; audit: CustomerAudit } | { kind: 'answered' };
 
+/** Whether the link's expiry time (unix seconds) has passed. */
+const linkExpired = (expiryTime: string) => !/^\d+$/.test(expiryTime) || Math.floor(Date.now() / 1000) > Number(expiryTime);
+
+/** A refused link whose expiry time has passed by now expired while the page was open: the expired page, not 'invalid'. */
+function refusal(error: unknown, expiryTime: string): Exclude<View, { kind: 'loading' | 'open' | 'answered' }> {
+  const failure = linkFailure(error);
+  return failure.kind === 'invalid' && linkExpired(expiryTime) ? { kind: 'expired' } : failure;
+}
+
 /** /customer-audit/{appointmentId}/{expiryTime}?token= (spec 002 §2 'Customer audit', §5, §8). Public. */
 export function CustomerAuditScreen() {
   const { appointmentId = '', expiryTime = '' } = useParams();
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
-  const expired = !/^\d+$/.test(expiryTime) || Math.floor(Date.now() / 1000) > Number(expiryTime);
+  const expired = linkExpired(expiryTime);
   const [view, setView] = useState<View>(expired ? { kind: 'expired' } : { kind: 'loading' });
   const [choice, setChoice] = useState<'approved' | 'rejected' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -28,7 +37,7 @@ export function CustomerAuditScreen() {
     if (expired) return;
     fetchCustomerAudit(appointmentId, { exp: expiryTime, token }).then(
       (audit) => setView(audit.status ? { kind: 'answered' } : { kind: 'open', audit }),
-      (error: unknown) => setView(linkFailure(error)),
+      (error: unknown) => setView(refusal(error, expiryTime)),
     );
   }, [appointmentId, expiryTime, token, expired]);
 
@@ -43,8 +52,8 @@ export function CustomerAuditScreen() {
       setView({ kind: 'answered' });
     } catch (error) {
       // A failed answer keeps the form and the choice: only a refused link replaces it.
-      const failure = linkFailure(error);
-      if (failure.kind === 'invalid') setView(failure);
+      const failure = refusal(error, expiryTime);
+      if (failure.kind === 'invalid' || failure.kind === 'expired') setView(failure);
       else setMessage(`Error::${failure.detail}`);
     } finally {
       setSending(false);
