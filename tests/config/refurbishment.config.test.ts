@@ -40,8 +40,8 @@ describe('src/config/refurbishment (spec 001 §4, §5, §9)', () => {
     expect(dropsEntry(config, { hashKey: 'a', qcRemark: 'x', isRejected: 0 })).toBe(false);
   });
 
-  it('after-refurbishment data shows from refReview on; verdicts sit on beforeRef until then', () => {
-    expect(config.statuses.filter((status) => showsAfterRef(config, status))).toEqual(['refReview', 'refRejected', 'done']);
+  it('after-refurbishment data shows in refReview (001 §2); verdicts sit on beforeRef until then', () => {
+    expect(config.statuses.filter((status) => showsAfterRef(config, status))).toEqual(['refReview']);
     expect(config.statuses.map((status) => verdictSection(config, status))).toEqual(['beforeRef', 'afterRef', 'beforeRef', 'afterRef', 'beforeRef', 'afterRef']);
   });
 });

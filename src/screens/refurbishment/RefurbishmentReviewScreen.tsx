@@ -210,7 +210,7 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
       <footer className="review-footer">
         <div className="refurb-totals">
           <span>Total Estimated Cost: {rupees(detail.totalEstimatedRefurbishmentCost)}</span>
-          {afterShown && <span>Total Actual Cost: {rupees(detail.totalActualRefurbishmentCost)}</span>}
+          <span>Total Actual Cost: {rupees(detail.totalActualRefurbishmentCost)}</span>
         </div>
         {editable && (
           <button type="button" disabled={!canSubmit} onClick={() => actor.send({ type: 'SUBMIT' })}>

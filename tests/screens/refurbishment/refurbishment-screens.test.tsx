@@ -211,6 +211,10 @@ describe('/gs-refurbishment-review/{appointmentId} (spec 001 §2, §5)', () => {
     expect(seen.find((c) => c.url === 'v2/refurbishment-version-detail')!.params).toMatchObject({ appointmentId: '2007300001', status: 'done', version: 4 });
     expect(screen.queryByRole('button', { name: 'SUBMIT' })).toBeNull();
     expect((screen.getByRole('textbox', { name: 'QC Comment' }) as HTMLTextAreaElement).disabled).toBe(true);
+    // After-refurbishment data shows in refReview only (001 §2); both totals always.
+    expect(screen.queryByRole('heading', { name: 'After Refurbishment' })).toBeNull();
+    expect(screen.queryByText('Actual Cost: ₹98,000')).toBeNull();
+    expect(screen.getByText('Total Actual Cost: ₹98,000')).not.toBeNull();
   });
 
   it('a failed load shows a plain sentence, not the server text', async () => {
