@@ -54,7 +54,8 @@ export function pickWidget(subject: WidgetSubject): Widget {
 
 /**
  * Whether typed text is acceptable for a row's input (spec 000 §5): numeric rows take digits only; every text
- * input stops at its maximum length (text 30, numeric 10, registration number 11, no-claim-bonus percent 2).
+ * input stops at its maximum length (text 30, numeric 10, no-claim-bonus percent 2; the registration number takes the
+ * text default, so its rule can say 'Registration No should be 11 character long').
  */
 export function acceptsInput(row: { widget: Widget; maxLength?: number }, text: string): boolean {
   if (row.maxLength !== undefined && text.length > row.maxLength) return false;
