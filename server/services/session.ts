@@ -42,9 +42,9 @@ async function openSession(db: Queryable, ctx: SignInContext, user: SignedInUser
     email: user.email,
     name: user.name,
     isExcludedUser: user.isExcludedUser,
-    imageHost: '',
-    imageQuality: '',
-    videoHost: '',
+    imageHostUrl: '',
+    imageResizingQueryString: '',
+    videoHostUrl: '',
     firebaseToken: '',
   };
 }

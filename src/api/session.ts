@@ -5,9 +5,10 @@ export interface LoginData {
   email: string;
   name: string;
   isExcludedUser: boolean;
-  imageHost?: string;
-  imageQuality?: string;
-  videoHost?: string;
+  /** 002 §3 'Stored login data': the image host, its resizing query and the video host. */
+  imageHostUrl?: string;
+  imageResizingQueryString?: string;
+  videoHostUrl?: string;
   firebaseToken?: string;
 }
 

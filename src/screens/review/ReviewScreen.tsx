@@ -45,9 +45,9 @@ import { Loading } from '../../components/Loading.tsx';
 import './review.css';
 
 /** Image host and quality parameter from the stored login data (000 §9). */
-export function imageSrcFor(session: Pick<LoginData, 'imageHost' | 'imageQuality'> | null): (url: string) => string {
-  const host = session?.imageHost ?? '';
-  const quality = session?.imageQuality ?? '';
+export function imageSrcFor(session: Pick<LoginData, 'imageHostUrl' | 'imageResizingQueryString'> | null): (url: string) => string {
+  const host = session?.imageHostUrl ?? '';
+  const quality = session?.imageResizingQueryString ?? '';
   return (url) => {
     if (!url) return url;
     const absolute = /^(https?:|data:|blob:|\/)/.test(url);

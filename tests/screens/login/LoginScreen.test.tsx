@@ -30,7 +30,7 @@ const answer = (status: number, data: unknown, seen: InternalAxiosRequestConfig[
   mainHttp.defaults.adapter = fakeAdapter(() => ({ status, data }), seen);
   return seen;
 };
-const login = (role: string) => ({ access_token: 't', role, email: `${role}@qc.example`, name: 'Someone', isExcludedUser: false, imageHost: 'https://img', imageQuality: '?q=80', videoHost: 'https://vid' });
+const login = (role: string) => ({ access_token: 't', role, email: `${role}@qc.example`, name: 'Someone', isExcludedUser: false, imageHostUrl: 'https://img', imageResizingQueryString: '?q=80', videoHostUrl: 'https://vid' });
 
 afterEach(() => {
   cleanup();
@@ -43,7 +43,7 @@ describe('/login (spec 000 §2 Sign-in)', () => {
     renderAt('/login');
     await userEvent.click(screen.getByRole('button', { name: /qc\.reviewer@qc\.example/ }));
     expect((await screen.findByTestId('where')).textContent).toBe('/inspection');
-    expect(readSession()).toMatchObject({ role: 'qc', imageHost: 'https://img', imageQuality: '?q=80', videoHost: 'https://vid' });
+    expect(readSession()).toMatchObject({ role: 'qc', imageHostUrl: 'https://img', imageResizingQueryString: '?q=80', videoHostUrl: 'https://vid' });
     expect(seen[0].url).toBe('oauth');
     expect(JSON.parse(seen[0].data)).toEqual({ grant_type: 'password', loginUserName: 'qc.reviewer@qc.example' });
   });

@@ -24,7 +24,8 @@ export function sessionSuite(h: Harness) {
       const res = await h.call('POST', '/api/oauth', { body: { grant_type: 'password', loginUserName: REVIEWER }, query: { utm_source: 'qc' } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ role: 'qc', email: REVIEWER, name: 'Asha Reviewer', isExcludedUser: false, access_token: expect.any(String) });
-      expect(res.json()).toHaveProperty('imageHost');
+      // 002 §3 'Stored login data' names.
+      expect(res.json()).toMatchObject({ imageHostUrl: expect.any(String), imageResizingQueryString: expect.any(String), videoHostUrl: expect.any(String) });
     });
 
     it('oauth refuses a non-company domain with the Not a Valid message (§8)', async () => {
