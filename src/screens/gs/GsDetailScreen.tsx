@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/http.ts';
 import { fetchDispositions, fetchGsDetail, type FlagTypeDispositions, type GsDetail, type GsImage } from '../../api/gs.ts';
@@ -11,17 +11,19 @@ import { ReviewTools, ShortcutHelp } from '../review/RowFinder.tsx';
 import { shortcutList, stepGroup, type ShortcutId } from '../review/shortcuts.ts';
 import { useReviewKeys } from '../review/useReviewKeys.ts';
 import { Loading } from '../../components/Loading.tsx';
+import { imageSrcFor } from '../../components/image-src.ts';
 import './gs.css';
 
 export const NOT_FOUND_TEXT = 'No flagged car was found at this address. Please open it from the GS Unflagging list.';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** Zoom in a new tab (spec 002 §2): /view-image/{index}?url=. */
-function ZoomImage({ image, index, caption }: { image: GsImage; index: number; caption?: string }) {
+function ZoomImage({ image, index, caption, src }: { image: GsImage; index: number; caption?: string; src: (url: string) => string }) {
+  const url = src(image.url);
   return (
     <figure className="gs-figure">
-      <a href={`/view-image/${index}?${new URLSearchParams({ url: image.url })}`} target="_blank" rel="noreferrer" aria-label={`Zoom ${image.title}`}>
-        <img src={image.url} alt={image.title} loading="lazy" />
+      <a href={`/view-image/${index}?${new URLSearchParams({ url })}`} target="_blank" rel="noreferrer" aria-label={`Zoom ${image.title}`}>
+        <img src={url} alt={image.title} loading="lazy" />
       </a>
       <figcaption>{caption ?? image.title}</figcaption>
     </figure>
@@ -101,6 +103,7 @@ export function GsDetailScreen() {
   const [search] = useSearchParams();
   const leadToken = search.get('leadToken') ?? '';
   const session = useSession();
+  const imageSrc = useMemo(() => imageSrcFor(session), [session]);
   const { config } = useRulesProduct<UnflagConfig>();
   const [data, setData] = useState<{ detail: GsDetail; etag: string | null } | null>(null);
   const [failure, setFailure] = useState<'notFound' | typeof DETAIL_FETCH_FAILED | null>(null);
@@ -165,7 +168,7 @@ export function GsDetailScreen() {
       <div className="gs-top" data-section tabIndex={-1}>
         <Carousel label="Car images" perView={1} className="gs-slider">
           {slider.map((image) => (
-            <img key={image.url} src={image.url} alt={image.title} />
+            <img key={image.url} src={imageSrc(image.url)} alt={image.title} />
           ))}
         </Carousel>
         <div className="gs-parts">
@@ -211,7 +214,7 @@ export function GsDetailScreen() {
         <h2 id="gs-main">Main Images</h2>
         <Carousel label="Main Images" perView={6}>
           {detail.mainImages.map((image) => (
-            <ZoomImage key={image.url} image={image} index={zoomIndex++} />
+            <ZoomImage key={image.url} image={image} index={zoomIndex++} src={imageSrc} />
           ))}
         </Carousel>
       </section>
@@ -220,7 +223,7 @@ export function GsDetailScreen() {
         <h2 id="gs-important">Important Images</h2>
         <div className="gs-grid">
           {detail.impMainImages.map((image) => (
-            <ZoomImage key={image.url} image={image} index={zoomIndex++} />
+            <ZoomImage key={image.url} image={image} index={zoomIndex++} src={imageSrc} />
           ))}
         </div>
       </section>
@@ -235,7 +238,7 @@ export function GsDetailScreen() {
               </h3>
               <div className="gs-grid">
                 {(sub.additionalInfo?.image ?? []).map((image) => (
-                  <ZoomImage key={image.url} image={image} index={zoomIndex++} />
+                  <ZoomImage key={image.url} image={image} index={zoomIndex++} src={imageSrc} />
                 ))}
               </div>
               {(sub.additionalInfo?.video ?? []).map((video) => (
@@ -250,7 +253,7 @@ export function GsDetailScreen() {
         <h2 id="gs-other">All Other Photos</h2>
         <Carousel label="All Other Photos" perView={4}>
           {detail.additionalImages.map((image) => (
-            <ZoomImage key={image.url} image={image} index={zoomIndex++} caption={[image.title, image.subPart, image.condition].filter(Boolean).join(' / ')} />
+            <ZoomImage key={image.url} image={image} index={zoomIndex++} src={imageSrc} caption={[image.title, image.subPart, image.condition].filter(Boolean).join(' / ')} />
           ))}
         </Carousel>
       </section>

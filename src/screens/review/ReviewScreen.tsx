@@ -42,19 +42,8 @@ import { CountsContext, ReviewTabs } from './ReviewTabs.tsx';
 import { VariantPanel } from './VariantPanel.tsx';
 import type { AudioRecorder } from './audio.ts';
 import { Loading } from '../../components/Loading.tsx';
+import { imageSrcFor } from '../../components/image-src.ts';
 import './review.css';
-
-/** Image host and quality parameter from the stored login data (000 §9). */
-export function imageSrcFor(session: Pick<LoginData, 'imageHostUrl' | 'imageResizingQueryString'> | null): (url: string) => string {
-  const host = session?.imageHostUrl ?? '';
-  const quality = session?.imageResizingQueryString ?? '';
-  return (url) => {
-    if (!url) return url;
-    const absolute = /^(https?:|data:|blob:|\/)/.test(url);
-    const full = absolute || !host ? url : `${host.replace(/\/$/, '')}/${url}`;
-    return quality && !full.startsWith('data:') && !full.startsWith('blob:') ? `${full}${full.includes('?') ? '&' : '?'}${quality.replace(/^[?&]/, '')}` : full;
-  };
-}
 
 const CAR_HELP = shortcutList(CAR_SHORTCUTS);
 

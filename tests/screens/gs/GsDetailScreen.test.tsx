@@ -69,6 +69,18 @@ describe('GS detail header: the recorded parts (spec 002 §5)', () => {
   }
   afterEach(() => vi.unstubAllGlobals());
 
+  it("puts relative image paths on the login data's image host with its resizing query (002 §3), as the car review does", async () => {
+    browserApis();
+    localStorage.setItem('loginData', JSON.stringify({ access_token: 't', role: 'gs', email: 'gs.team@qc.example', name: 'GS', isExcludedUser: false, imageHostUrl: 'https://img.example', imageResizingQueryString: 'w=640' }));
+    const detail = gsDetail();
+    vi.mocked(fetchGsDetail).mockResolvedValue({ detail: { ...detail, mainImages: [{ title: 'Front', url: 'gs/2051200000/front.jpg' }, ...detail.mainImages.slice(1)] }, etag: null });
+    vi.mocked(fetchDispositions).mockResolvedValue(DISPOSITIONS);
+    open('/gs-unflagging-details/2051200000?leadToken=abc');
+    const front = await screen.findAllByRole('img', { name: 'Front' });
+    expect(front.map((img) => img.getAttribute('src'))).toContain('https://img.example/gs/2051200000/front.jpg?w=640');
+    localStorage.clear();
+  });
+
   it("lists 'Show Important' open and 'Show Less Important' folded, each part's title with its value", async () => {
     browserApis();
     vi.mocked(fetchGsDetail).mockResolvedValue({ detail: gsDetail(), etag: null });

@@ -13,7 +13,6 @@ import { draftKey, memoryDrafts } from '../../../src/api/drafts.ts';
 import { DRAFT_DELAY_MS } from '../../../src/machines/review.machine.ts';
 import { LEAVE_QUESTION } from '../../../src/screens/review/leave-guard.ts';
 import { TIME_UP_TEXT } from '../../../src/screens/review/ReviewHeader.tsx';
-import { imageSrcFor } from '../../../src/screens/review/ReviewScreen.tsx';
 import { recordingSurface } from './surface.ts';
 
 vi.mock('../../../src/api/main.ts', async (importOriginal) => ({
@@ -623,16 +622,5 @@ describe('find any row and review from the keyboard (issue 16)', () => {
     await userEvent.keyboard('{Control>}{Enter}{/Control}');
     expect(alert).toHaveBeenCalledWith('Please fill the following Fields:\nChassis Number');
     expect(submitReport).not.toHaveBeenCalled();
-  });
-});
-
-describe('image addresses from the stored login data (000 §9, 002 §3 imageHostUrl, imageResizingQueryString)', () => {
-  it('a relative image goes on the image host with the resizing query; absolute, data and blob addresses keep their host', () => {
-    const src = imageSrcFor({ imageHostUrl: 'https://img.example/', imageResizingQueryString: '?w=800' });
-    expect(src('seed/1/rc1.svg')).toBe('https://img.example/seed/1/rc1.svg?w=800');
-    expect(src('/uploads/x.png?exp=1')).toBe('/uploads/x.png?exp=1&w=800');
-    expect(src('data:image/png;base64,AA')).toBe('data:image/png;base64,AA');
-    // No host in the login data: the address as given (the server's own /uploads).
-    expect(imageSrcFor({})('seed/1/rc1.svg')).toBe('seed/1/rc1.svg');
   });
 });
