@@ -6,6 +6,7 @@
 import type { RegistryConfig } from './config.ts';
 import type { RegistrySources } from './inspection.ts';
 import { compileLogic, truthy, type CompiledLogic } from './logic.ts';
+import { readOwn } from './read-own.ts';
 import type { EvalContext, VaahanFlag } from './types.ts';
 
 export interface RegistryResult {
@@ -27,16 +28,6 @@ function text(v: unknown): string | null {
   return v === null || v === undefined || v === '' ? null : String(v);
 }
 
-/** Own-property read of a dotted path: registry data comes from outside, so no inherited keys. */
-function read(data: unknown, path: readonly string[]): unknown {
-  let v = data;
-  for (const p of path) {
-    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, p)) return undefined;
-    v = (v as Record<string, unknown>)[p];
-  }
-  return v;
-}
-
 /** The comparison a registry entry declares, compiled once. */
 export function compileRegistryCompare(rc: RegistryConfig): RegistryCompare {
   const sources = rc.sources.map((s) => s.split('.'));
@@ -46,20 +37,20 @@ export function compileRegistryCompare(rc: RegistryConfig): RegistryCompare {
   const match = rc.info ? undefined : compileLogic(rc.match ?? DEFAULT_MATCH);
   const dataSource = rc.dataSource ?? [...new Set(rc.sources.map((s) => s.split('.')[0])), ...(sms ? ['sms'] : [])].join(' / ');
   // A source counts when its value is there, or (`present: record`) when its record is, even without the value.
-  const present = rc.present === 'record' ? (registry: unknown, path: readonly string[]) => truthy(read(registry, path.slice(0, 1))) : (registry: unknown, path: readonly string[]) => !isEmpty(read(registry, path));
+  const present = rc.present === 'record' ? (registry: unknown, path: readonly string[]) => truthy(readOwn(registry, path.slice(0, 1))) : (registry: unknown, path: readonly string[]) => !isEmpty(readOwn(registry, path));
 
   return (value, registry, ctx) => {
     const reg = registry ?? {};
-    const smsValue = sms ? text(read(reg, sms)) : undefined;
+    const smsValue = sms ? text(readOwn(reg, sms)) : undefined;
     const found = compared.filter((p) => present(reg, p));
     if (!found.length) return { registryValue: null, ...(sms ? { smsValue } : {}), flag: 'info', dataSource };
     // The registry value shown is the first source's that has one (an SMS value alone shows none).
-    const first = sources.map((p) => read(reg, p)).find((v) => !isEmpty(v)) ?? null;
+    const first = sources.map((p) => readOwn(reg, p)).find((v) => !isEmpty(v)) ?? null;
     const registryValue = found.some((p) => p !== sms) ? text(registryValueOf({ source: first, registry: reg, ctx })) : null;
     let flag: VaahanFlag = 'info';
     if (match) {
       for (const p of found) {
-        const m = match({ value, source: read(reg, p) ?? null, registryValue, registry: reg, ctx });
+        const m = match({ value, source: readOwn(reg, p) ?? null, registryValue, registry: reg, ctx });
         if (m === null || m === undefined) continue;
         if (truthy(m)) {
           flag = 'yes';

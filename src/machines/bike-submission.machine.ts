@@ -10,6 +10,7 @@ import bikeScreens from '../config/bike-list.json';
 import type { ReviewConfig } from '../engine/config.ts';
 import type { InspectionImage } from '../engine/inspection.ts';
 import { evaluateOutcome, type OutcomeRule } from '../engine/outcome.ts';
+import { readOwn } from '../engine/read-own.ts';
 import { rejectedRows, validateBeforeSubmit } from '../engine/submission.ts';
 import type { ReviewModel, RowState } from '../engine/types.ts';
 import type { BikePushBody, BikeSubmitForm, PushedField } from '../api/bike.ts';
@@ -38,13 +39,11 @@ function fieldValue(row: RowState): PushedField['value'] {
  * went through before a submit that did not. The next push clears those the reviewer no longer ticks.
  */
 export function heldRejections(model: ReviewModel, inspectionData: Readonly<Record<string, unknown>>): string[] {
-  const own = (record: unknown, key: string) => (record && typeof record === 'object' && Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined);
   return model.order.filter((key) => {
     const row = model.rows[key];
     if (row.kind === 'image') return false;
-    const field = own(own(inspectionData, row.section), row.part);
-    const stored = row.subPart ? own(own(field, 'subParts'), row.subPart) : field;
-    return own(stored, 'rejected') === true;
+    const path = row.subPart ? [row.section, row.part, 'subParts', row.subPart] : [row.section, row.part];
+    return readOwn(inspectionData, [...path, 'rejected']) === true;
   });
 }
 

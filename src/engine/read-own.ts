@@ -1,0 +1,9 @@
+/** Own-property read of a path: data from outside (registry answers, stored inspections) gives no inherited keys. */
+export function readOwn(data: unknown, path: readonly string[]): unknown {
+  let v = data;
+  for (const p of path) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, p)) return undefined;
+    v = (v as Record<string, unknown>)[p];
+  }
+  return v;
+}
