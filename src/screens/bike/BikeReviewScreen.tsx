@@ -358,9 +358,9 @@ function SubmitBar({ detail, model, onSubmitted }: { detail: BikeDetail; model: 
       },
     }),
   );
-  const actor = useActorRef(machine, {
-    input: { appointmentId: detail.appointmentId, bikeId: detail.bikeId, version: detail.version, config, configVersion, held: heldRejections(model, detail.inspectionData) },
-  });
+  // The machine takes its input once: the stored ticks are read from the loaded bike then, not on every keystroke's render.
+  const [held] = useState(() => heldRejections(model, detail.inspectionData));
+  const actor = useActorRef(machine, { input: { appointmentId: detail.appointmentId, bikeId: detail.bikeId, version: detail.version, config, configVersion, held } });
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const submitted = useSelector(actor, (s) => s.hasTag('submitted'));
   useEffect(() => {
