@@ -5,12 +5,35 @@ import { requestToaster } from './toast-host.ts';
 export const SUCCESS_MS = 3000;
 export const ERROR_MS = 5000;
 
+type Kind = 'success' | 'error';
+
 /**
- * Every toast shares one id, so a new one replaces the one on screen in place. Dismissing the old one first left
- * it on screen beside the new one: sonner keeps a dismissed toast mounted (faded, `data-removed`) when another
- * arrives before its exit finishes.
+ * The toast on screen: a new toast takes its id, so it replaces that toast in place. Dismissing the old one first
+ * left it on screen beside the new one: sonner keeps a dismissed toast mounted (faded, `data-removed`) when another
+ * arrives before its exit finishes. Once a toast starts closing its id is retired: sonner unmounts a closing toast
+ * 200 ms later whatever reached it meanwhile, so a toast sent to that id then was never seen (a studio activation's
+ * 'Version 1 is active' a few seconds after a save's toast, say).
  */
-const TOAST_ID = 'qc-toast';
+let onScreen: { id: string; kind: Kind; message: string; duration: number; sent: object } | undefined;
+let lastId = 0;
+
+function show(kind: Kind, message: string, duration: number): void {
+  const id = onScreen?.id ?? `qc-toast-${++lastId}`;
+  const sent = {}; // this call's mark: its closing callback is the one on the toast once sonner has its update
+  onScreen = { id, kind, message, duration, sent };
+  const closing = () => {
+    if (onScreen?.id !== id) return;
+    const last = onScreen;
+    onScreen = undefined;
+    // sonner hands an update to its list a task later: the latest one, sent as the toast closed, is shown afresh.
+    if (last.sent !== sent) show(last.kind, last.message, last.duration);
+  };
+  withToast(
+    (toast) => toast[kind](message, { id, duration, onAutoClose: closing, onDismiss: closing }),
+    // An error the reviewer must see: if the toast's code cannot be loaded (the network is down), an alert says it.
+    kind === 'error' ? () => window.alert(message) : undefined,
+  );
+}
 
 /**
  * sonner, loaded with the first toast: its module adds its style sheet to the page as it runs, which restyled every
@@ -18,23 +41,19 @@ const TOAST_ID = 'qc-toast';
  */
 let sonner: Promise<typeof sonnerToast> | undefined;
 
-function withToast(show: (toast: typeof sonnerToast) => void, fallback?: () => void): void {
+function withToast(make: (toast: typeof sonnerToast) => void, fallback?: () => void): void {
   requestToaster();
   sonner ??= import('sonner').then((m) => m.toast);
-  sonner.then(show, () => {
+  sonner.then(make, () => {
     sonner = undefined; // the next toast tries again
     fallback?.();
   });
 }
 
 export function showSuccess(message: string): void {
-  withToast((toast) => toast.success(message, { id: TOAST_ID, duration: SUCCESS_MS }));
+  show('success', message, SUCCESS_MS);
 }
 
-/** An error the reviewer must see: if the toast's code cannot be loaded (the network is down), an alert says it. */
 export function showError(message: string): void {
-  withToast(
-    (toast) => toast.error(message, { id: TOAST_ID, duration: ERROR_MS }),
-    () => window.alert(message),
-  );
+  show('error', message, ERROR_MS);
 }
