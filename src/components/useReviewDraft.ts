@@ -1,6 +1,6 @@
 /**
- * The draft machine for a review screen without a machine of its own (the bike, refurbishment and GS reviews; the
- * car's review machine invokes the draft machine itself): the screen gives what the reviewer has done as a payload
+ * The draft machine for a screen without a machine of its own (the bike, refurbishment and GS reviews and the config
+ * studio's text; the car's review machine invokes the draft machine itself): the screen gives what the reviewer has done as a payload
  * (null: nothing the server does not have, memoised so its identity changes only with a change) and how to show a
  * payload (`apply(null)`: the server's own state); a stored draft reaches `apply` only through the product's
  * `parse`. The payload reaches the machine in an effect after the change's commit, never in the keystroke's own task.

@@ -1,7 +1,7 @@
 /**
  * A reviewer's draft of one record of any review product (issue 16 'Never lose work'): the one draft implementation.
  * The car's review machine invokes it as its child actor (the draft of its engine model, see review.machine.ts); the
- * bike review, the refurbishment review and the GS unflag form run it through `useReviewDraft`. Each tells it what the
+ * bike review, the refurbishment review, the GS unflag form and the config studio's editor run it through `useReviewDraft`. Each tells it what the
  * reviewer has done (a product payload) and it keeps that in the draft store.
  *
  * loading ──▶ ready (clean ⇄ pending ──after DRAFT_DELAY_MS or FLUSH──▶ saving) ──SUBMITTED──▶ submitted (cleared)

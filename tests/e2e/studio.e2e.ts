@@ -138,11 +138,28 @@ describe('config studio (issue 17)', () => {
     await preview.getByRole('button', { name: 'Add case from preview' }).click();
     const added = page.getByRole('region', { name: 'Cases' }).getByRole('listitem').filter({ hasText: 'Preview case 1' });
     await expect.poll(() => added.textContent()).toMatch(/^Pass/);
+
+    // Unsaved text survives a reload: leaving asks first, and the studio opens with the draft (its added case passes).
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    expect(asked).toEqual(['beforeunload']);
+    await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+    await expect.poll(() => added.textContent()).toMatch(/^Pass/);
+    await page.getByRole('textbox', { name: 'Message' }).fill('3rd Party keeps the no-claim bonus');
     await expect.poll(() => save.isEnabled()).toBe(true);
     await save.click();
     await page.getByText('Version 2 saved and active').waitFor();
     const versions = page.getByRole('region', { name: 'Versions' });
     await versions.getByRole('row').filter({ hasText: 'Anita Analyst' }).filter({ hasText: 'Active' }).waitFor();
+    // Saved, the text is the active version's: no draft is left (a reload neither asks nor restores).
+    await page.reload();
+    await page.getByRole('heading', { name: 'Config studio' }).waitFor();
+    await expect.poll(() => added.textContent()).toMatch(/^Pass/);
+    expect(await page.getByText('Draft restored').count()).toBe(0);
     const { access_token } = await apiLogin(baseURL, ANALYST);
     const stored = await (await fetch(`${baseURL}/api/v2/config-studio/products/car/active`, { headers: { authorization: `Bearer ${access_token}` } })).json();
     expect(stored.detail.config.cases.at(-1)).toMatchObject({ name: 'Preview case 1', edits: [{ type: 'check', key: 'insuranceType', checked: true }] });
@@ -190,7 +207,15 @@ describe('config studio (issue 17)', () => {
     await expect.poll(async () => (await page.locator('.cm-lintRange-error').allTextContents()).join('')).toMatch(/^"target":/);
 
     // Roll back: the seed (version 1) is active again, the editor shows it, a newly opened review hides the bonus again.
+    // The editor holds unsaved text: activating asks before it replaces it.
+    const question = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
     await versions.getByRole('button', { name: 'Activate version 1' }).click();
+    expect(await question).toBe('Activating version 1 replaces your unsaved changes in the editor. Activate it?');
     // Polled as the toasts' texts, so a failure names what was shown instead (an error toast, say).
     await expect.poll(() => page.locator('[data-sonner-toast]').allTextContents(), { timeout: 30_000 }).toContain('Version 1 is active');
     const active = await (await fetch(`${baseURL}/api/v2/config-studio/products/car/active`, { headers: { authorization: `Bearer ${access_token}` } })).json();

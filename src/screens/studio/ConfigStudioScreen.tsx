@@ -43,6 +43,8 @@ import { caseFromPreview } from './preview-case.ts';
 import { Preview } from './Preview.tsx';
 import { problemLint, setProblems, type PathProblem } from './problem-lint.ts';
 import { Loading } from '../../components/Loading.tsx';
+import { useSession } from '../../session/useSession.ts';
+import { StudioDraftBar, type ActiveText } from './StudioDraft.tsx';
 import './studio.css';
 
 // The editable text itself is what a screen reader and the keyboard reach (the wrapper's aria-label names nothing
@@ -99,6 +101,9 @@ export default function ConfigStudioScreen() {
   const [productId, setProductId] = useState<string | null>(null);
   const [versions, setVersions] = useState<ConfigVersion[]>([]);
   const [text, setText] = useState('');
+  // The product's active config as the editor got it: the text a draft and the leave guard compare with.
+  const [active, setActive] = useState<ActiveText | null>(null);
+  const session = useSession();
   const [check, setCheck] = useState<ConfigCheck | null>(null);
   const [settled, setSettled] = useState<{ productId: string; parsed: Parsed } | null>(null);
   const [message, setMessage] = useState('');
@@ -125,9 +130,11 @@ export default function ConfigStudioScreen() {
   }, []);
 
   const reload = useCallback(async (id: string) => {
-    const [list, active] = await Promise.all([configVersions(id), activeConfig(id)]);
+    const [list, current] = await Promise.all([configVersions(id), activeConfig(id)]);
+    const activeText = JSON.stringify(current.config, null, 2);
     setVersions(list);
-    setText(JSON.stringify(active.config, null, 2));
+    setActive({ productId: id, id: current.id, text: activeText });
+    setText(activeText);
     setDiff(null);
   }, []);
 
@@ -232,8 +239,10 @@ export default function ConfigStudioScreen() {
   async function save() {
     if (!productId || !passes || !message.trim()) return;
     setBusy(true);
+    const sent = text;
     try {
-      const saved = await saveConfigVersion(productId, JSON.parse(text), message.trim());
+      const saved = await saveConfigVersion(productId, JSON.parse(sent), message.trim());
+      setActive({ productId, id: saved.id, text: sent });
       showSuccess(`Version ${saved.id} saved and active`);
       setMessage('');
       setVersions(await configVersions(productId));
@@ -246,6 +255,7 @@ export default function ConfigStudioScreen() {
 
   async function activate(v: ConfigVersion) {
     if (!productId) return;
+    if (active && text !== active.text && !window.confirm(`Activating version ${v.id} replaces your unsaved changes in the editor. Activate it?`)) return;
     setBusy(true);
     try {
       await activateConfigVersion(productId, v.id);
@@ -323,6 +333,7 @@ export default function ConfigStudioScreen() {
       </section>
       <div className="studio-work">
         <div className="studio-left">
+          {session && active?.productId === productId && <StudioDraftBar key={productId} user={session.email} active={active} text={text} setText={setText} />}
           <section aria-label="Editor" className="studio-editor">
             <CodeMirror
               value={text}
