@@ -1,10 +1,13 @@
 import { forEachDiagnostic, type Diagnostic } from '@codemirror/lint';
 import { EditorView } from '@uiw/react-codemirror';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { createStore, set } from 'idb-keyval';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { draftKey, type StoredDraft } from '../../src/api/drafts.ts';
 import type { ConfigVersion, StudioSample } from '../../src/api/studio.ts';
 import { checkProductConfig, STUDIO_PRODUCTS, studioProduct } from '../../src/products/studio-check.ts';
 import ConfigStudioScreen from '../../src/screens/studio/ConfigStudioScreen.tsx';
+import { STUDIO_DRAFT_SHAPE, type StudioDraft } from '../../src/screens/studio/StudioDraft.tsx';
 import { PENDING, fail, sessionFor, type Route, type Routes } from '../support/api.ts';
 import { CAR_INSPECTIONS } from '../support/car.ts';
 import { RoutedScreen } from '../support/screen.tsx';
@@ -97,6 +100,30 @@ export const VersionList: Story = {
     await expect(within(versions).getByRole('button', { name: 'Activate version 1' })).toBeInTheDocument();
     await expect(within(versions).queryByRole('button', { name: 'Activate version 3' })).not.toBeInTheDocument();
     await expect(await within(await checks(canvasElement)).findByText('Schema and semantic checks pass.')).toBeInTheDocument();
+  },
+};
+
+/**
+ * The analyst left the page with unsaved text edited from version 2 (one of its cases now expects the wrong thing):
+ * the studio opens with that text restored, says it was edited from an older version than the active one, and runs
+ * its cases. Discard goes back to the active version's text.
+ */
+export const DraftRestored: Story = {
+  ...studio(),
+  beforeEach: async () => {
+    const edited = structuredClone(v2);
+    edited.cases[0].expect.rows.noClaimBonus.isVisible = true;
+    const draft: StoredDraft<StudioDraft> = { version: STUDIO_DRAFT_SHAPE, payload: { text: JSON.stringify(edited, null, 2), base: 2 }, savedAt: Date.parse('2026-11-22T12:00:00Z') };
+    await set(draftKey('analyst@qc.example', 'car', 'studio'), draft, createStore('qc-review-drafts', 'drafts'));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('This draft was edited from version 2; version 3 is active now.')).toBeInTheDocument();
+    const cases = within(await canvas.findByRole('region', { name: 'Cases' }));
+    await expect(await cases.findByText(/row 'noClaimBonus'.isVisible: expected true, got false/)).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(cases.queryByText(/expected true, got false/)).not.toBeInTheDocument());
+    await expect(canvas.queryByText(/Draft restored/)).not.toBeInTheDocument();
   },
 };
 

@@ -15,7 +15,7 @@ import { useLeaveGuard } from '../review/leave-guard.ts';
 export const STUDIO_LEAVE_QUESTION = 'Leave the config studio? Your changes are not saved as a version yet (a draft stays on this device).';
 
 /** The draft's shape: a stored draft of another shape is offered, not applied. */
-const DRAFT_SHAPE = 'studio-text-1';
+export const STUDIO_DRAFT_SHAPE = 'studio-text-1';
 
 export interface StudioDraft {
   text: string;
@@ -69,7 +69,7 @@ export function StudioDraftBar({ user, active, text, setText, store = indexedDbD
     },
     [active, setText],
   );
-  const draft = useReviewDraft({ draftKey: draftKey(user, active.productId, 'studio'), version: DRAFT_SHAPE, payload, parse: parseStudioDraft, apply, store });
+  const draft = useReviewDraft({ draftKey: draftKey(user, active.productId, 'studio'), version: STUDIO_DRAFT_SHAPE, payload, parse: parseStudioDraft, apply, store });
   useLeaveGuard(draft.unsaved, undefined, STUDIO_LEAVE_QUESTION);
   return (
     <>
