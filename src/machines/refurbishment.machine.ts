@@ -6,8 +6,9 @@
  *                                ──▶ editing + showError('Error::' + the server's detail)
  *
  * Editable (config rule): the signed-in user is the assignee and the view is unversioned; otherwise no event is
- * accepted, so the screen's `snapshot.can({ type: 'SUBMIT' })` is false. The status and section sent come from the
- * config outcome rules, which the server runs again on the same entries.
+ * accepted, so the screen's `snapshot.can({ type: 'SUBMIT' })` is false. The section sent comes from the config
+ * outcome rules; the status sent is the one the review was opened in, and the server moves it by the same rules on
+ * the same entries (a status that moved meanwhile is refused: the review was submitted elsewhere).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { serverDetail } from './error-detail.ts';
