@@ -25,12 +25,21 @@ import { CatalogueFilters } from './CatalogueFilters.tsx';
 import type { EditState, ListState } from './CarVariantListScreen.tsx';
 import { columnErrors, columnOf, dropParameter, moveSlot, newColumn, removeSlot, rowsOf, setSlotValue, type Column, type Slot } from './columns.ts';
 import { ParameterPopup } from './ParameterPopup.tsx';
+import { useLeaveGuard } from '../review/leave-guard.ts';
 import './variants.css';
 
 /** What a draggable or droppable carries: a parameter of the side panel, a column, or a slot of a column. */
 type DragData = { kind: 'param'; name: string } | { kind: 'column'; key: string; label: string } | { kind: 'slot'; key: string; name: string; label: string };
 
 const YES_NO = ['Yes', 'No'];
+
+export const VARIANT_LEAVE_QUESTION = 'Leave this page? The variant data you entered is not submitted yet.';
+
+/** What the analyst has entered, for telling it from what was last loaded or submitted: the column keys and empty columns aside. */
+function entered(selection: Selection, columns: readonly Column[]): string {
+  const filled = columns.filter((c) => c.variantId !== null || c.variant !== '' || c.slots.length > 0).map(({ key: _, ...rest }) => rest);
+  return JSON.stringify([selection, filled]);
+}
 
 function initialState(edit: EditState | null): { selection: Selection; columns: Column[] } {
   if (!edit) return { selection: EMPTY_SELECTION, columns: [newColumn()] };
@@ -160,6 +169,9 @@ export default function AddCarVariantScreen() {
   /** The selection of the last save: the list opens on it. */
   const [savedFor, setSavedFor] = useState<Selection | null>(null);
   const [saving, setSaving] = useState(false);
+  // What the form held when opened or last submitted: leaving with anything else asks first.
+  const [kept, setKept] = useState(() => entered(initial.selection, initial.columns));
+  const confirmLeave = useLeaveGuard(entered(selection, columns) !== kept, undefined, VARIANT_LEAVE_QUESTION);
   const catalogue = useCatalogue(selection);
   const families = useMemo(() => variantFamilies(catalogue.variantYears, selection.fuelType, selection.years), [catalogue.variantYears, selection.fuelType, selection.years]);
   const active = useMemo(() => parameters.filter((p) => p.status === 'Active'), [parameters]);
@@ -189,11 +201,14 @@ export default function AddCarVariantScreen() {
     else setColumns(result.columns);
   }
 
-  function reset() {
+  /** Back to the form as opened; returns what it then holds. */
+  function reset(): string {
+    const columns = edit ? [columnOf(edit.variant)] : [newColumn()];
     setSelection(initial.selection);
-    setColumns(edit ? [columnOf(edit.variant)] : [newColumn()]);
+    setColumns(columns);
     setErrors({});
     setColumnProblems(new Map());
+    return entered(initial.selection, columns);
   }
 
   async function submit() {
@@ -207,7 +222,7 @@ export default function AddCarVariantScreen() {
       const rows = rowsOf(selection, columns);
       const result = edit ? await updateVariantData(edit.variant.srNo, rows[0]) : await submitVariantData(rows);
       setSavedFor(selection);
-      if (result.status === 201) reset();
+      setKept(result.status === 201 ? reset() : entered(selection, columns));
       setConfirmation(result.detail);
     } catch (error) {
       showError(`Error: ${(error as Error).message}`);
@@ -226,7 +241,7 @@ export default function AddCarVariantScreen() {
     <main className="page variant-page">
       <div className="variant-title">
         <h1>{edit ? 'Edit Car Variant' : 'Add Car Variant'}</h1>
-        <Button onPress={() => toList(selection)}>Variant List</Button>
+        <Button onPress={() => confirmLeave() && toList(selection)}>Variant List</Button>
       </div>
       <CatalogueFilters selection={selection} onChange={changeSelection} errors={errors} fuelAs="radio" {...catalogue} />
       <DndContext sensors={sensors} collisionDetection={closestCorners} onDragEnd={onDragEnd} accessibility={{ announcements }}>

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { mainHttp } from '../../../src/api/main.ts';
 import { showError } from '../../../src/components/toast.ts';
-import AddCarVariantScreen from '../../../src/screens/variants/AddCarVariantScreen.tsx';
+import AddCarVariantScreen, { VARIANT_LEAVE_QUESTION } from '../../../src/screens/variants/AddCarVariantScreen.tsx';
 import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
 import { fakeLayout } from '../../support/layout.ts';
 import { lookup } from './helpers.ts';
@@ -105,6 +105,40 @@ describe('/add-car-variant (spec 002 §2 Add / edit car variant, §5)', () => {
     const done = await screen.findByRole('dialog', { name: 'Variant data saved' });
     expect(within(done).getByText('Variant data updated for VXI 1.2 AT')).toBeTruthy();
     await user.click(within(done).getByRole('button', { name: 'Go to Variant List' }));
+    expect(screen.getByText('Variant list')).toBeTruthy();
+  });
+
+  it('leaving with variant data not submitted asks first (Variant List, a reload); an empty added column or a submitted form does not', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const reloadAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    renderAdd(EDIT_STATE);
+    const airbags = await screen.findByRole('combobox', { name: 'Airbags of Variant 1' });
+    await waitFor(() => expect((airbags as HTMLSelectElement).value).toBe('2'));
+    expect(reloadAsks()).toBe(false);
+    await user.selectOptions(airbags, '6');
+    expect(reloadAsks()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Variant List' }));
+    expect(confirm).toHaveBeenCalledWith(VARIANT_LEAVE_QUESTION);
+    expect(screen.getByRole('heading', { name: 'Edit Car Variant' })).toBeTruthy();
+    // Submitted: nothing is left to lose.
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('dialog', { name: 'Variant data saved' });
+    expect(reloadAsks()).toBe(false);
+    confirm.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Variant List' }));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.getByText('Variant list')).toBeTruthy();
+  });
+
+  it('an added empty variant column is not work to keep: Variant List goes without asking', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderAdd();
+    await user.click(screen.getByRole('button', { name: 'Add Variant' }));
+    await user.click(screen.getByRole('button', { name: 'Variant List' }));
+    expect(confirm).not.toHaveBeenCalled();
     expect(screen.getByText('Variant list')).toBeTruthy();
   });
 
