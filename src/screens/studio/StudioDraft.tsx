@@ -69,7 +69,12 @@ export function StudioDraftBar({ user, active, text, setText, store = indexedDbD
     },
     [active, setText],
   );
-  const draft = useReviewDraft({ draftKey: draftKey(user, active.productId, 'studio'), version: STUDIO_DRAFT_SHAPE, payload, parse: parseStudioDraft, apply, store });
+  // A draft whose text is the active version's (saved since, in another tab say) holds nothing: dropped, not 'restored'.
+  const parse = useCallback((stored: unknown) => {
+    const found = parseStudioDraft(stored);
+    return found && found.text !== active.text ? found : null;
+  }, [active]);
+  const draft = useReviewDraft({ draftKey: draftKey(user, active.productId, 'studio'), version: STUDIO_DRAFT_SHAPE, payload, parse, apply, store });
   useLeaveGuard(draft.unsaved, undefined, STUDIO_LEAVE_QUESTION);
   return (
     <>

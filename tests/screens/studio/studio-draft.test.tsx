@@ -49,6 +49,16 @@ describe('StudioDraftBar: unsaved config text survives a reload', () => {
     await waitFor(() => expect(store.entries.has(KEY)).toBe(false), { timeout: DRAFT_DELAY_MS * 10 });
   });
 
+  it('drops a stored draft whose text is the active version’s (saved since elsewhere): nothing restored, nothing left', async () => {
+    const store = memoryDrafts();
+    store.entries.set(KEY, { version: 'studio-text-1', payload: { text: ACTIVE.text, base: 1 }, savedAt: 1 });
+    const shown = vi.fn();
+    render(<Studio store={store} shown={shown} />);
+    await waitFor(() => expect(store.entries.has(KEY)).toBe(false), { timeout: DRAFT_DELAY_MS * 10 });
+    expect(screen.queryByText(/Draft restored|This draft was edited from/)).toBeNull();
+    expect(shown).toHaveBeenLastCalledWith(ACTIVE.text);
+  });
+
   it('writes the edited text with the version it came from, and removes it once the text is the active one again', async () => {
     const store = memoryDrafts();
     const view = render(<StudioDraftBar user={USER} active={ACTIVE} text={ACTIVE.text} setText={() => {}} store={store} />);
