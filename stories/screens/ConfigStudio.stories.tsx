@@ -127,6 +127,35 @@ export const DraftRestored: Story = {
   },
 };
 
+/**
+ * The analyst activates version 1 and switches to the bike before the server answers: the car's answer (its versions,
+ * its text) does not land on the bike's page.
+ */
+export const SwitchProductWhileActivating: Story = {
+  ...studio(),
+  args: {
+    ...studio().args!,
+    api: {
+      ...studioRoutes(),
+      'POST v2/config-studio/products/*/versions/*/activate': () => new Promise((answer) => setTimeout(() => answer({ detail: VERSIONS[2] }), 300)),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const versions = await canvas.findByRole('region', { name: 'Versions' });
+    await userEvent.click(await within(versions).findByRole('button', { name: 'Activate version 1' }));
+    await userEvent.click(within(canvas.getByRole('navigation', { name: 'Products' })).getByRole('button', { name: 'Bike' }));
+    await canvas.findByText('No saved version: the config in the repository is active.');
+    const bikeText = JSON.stringify(studioProduct('bike')!.seed(), null, 2);
+    const editorText = () => EditorView.findFromDOM(canvasElement.querySelector<HTMLElement>('.cm-editor')!)!.state.doc.toString();
+    await waitFor(() => expect(editorText()).toBe(bikeText));
+    // The car's activation answers (and the car is reloaded) after the switch.
+    await new Promise((done) => setTimeout(done, 800));
+    await expect(canvas.getByText('No saved version: the config in the repository is active.')).toBeInTheDocument();
+    await expect(editorText()).toBe(bikeText);
+  },
+};
+
 /** No saved version yet: the JSON in the repository is active. */
 export const NoVersions: Story = {
   ...studio({ active: v1, versions: [] }),

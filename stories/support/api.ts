@@ -30,8 +30,11 @@ export interface Request {
   body: unknown;
   config: InternalAxiosRequestConfig;
 }
-/** 'GET v2/inspection/*' → the body to answer (`data` of the response) or a function of the request. `*` matches one path segment. */
-export type Route = Answer | ((request: Request) => Answer);
+/**
+ * 'GET v2/inspection/*' → the body to answer (`data` of the response) or a function of the request, which may answer
+ * later (a promise: a slow server). `*` matches one path segment.
+ */
+export type Route = Answer | ((request: Request) => Answer | Promise<Answer>);
 export type Routes = Record<string, Route>;
 
 function paramsOf(config: InternalAxiosRequestConfig): Record<string, unknown> {
@@ -63,7 +66,7 @@ export function routeAdapter(routes: Routes): AxiosAdapter {
     const url = (config.url ?? '').replace(/^\//, '');
     const hit = table.find((r) => r.matches(method, url));
     const route: Route = hit ? hit.answer : new Failure(404, { detail: `No story fixture for ${method} ${url}` });
-    const answer = typeof route === 'function' ? route({ params: paramsOf(config), body: bodyOf(config), config }) : route;
+    const answer = typeof route === 'function' ? await route({ params: paramsOf(config), body: bodyOf(config), config }) : route;
     if (answer === PENDING) return new Promise<never>(() => undefined);
     if (answer instanceof Failure) {
       const response = { status: answer.status, statusText: String(answer.status), data: answer.body, headers: {}, config };

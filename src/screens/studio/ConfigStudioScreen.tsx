@@ -43,6 +43,7 @@ import { caseFromPreview } from './preview-case.ts';
 import { Preview } from './Preview.tsx';
 import { problemLint, setProblems, type PathProblem } from './problem-lint.ts';
 import { Loading } from '../../components/Loading.tsx';
+import { useLatest } from '../../components/useLatest.ts';
 import { useSession } from '../../session/useSession.ts';
 import { StudioDraftBar, type ActiveText } from './StudioDraft.tsx';
 import './studio.css';
@@ -129,14 +130,18 @@ export default function ConfigStudioScreen() {
       .catch((e: unknown) => setLoadError(reasonOf(e)));
   }, []);
 
+  // The product on screen: an answer about another (the analyst switched while it was under way) is not shown.
+  const shownProduct = useLatest(productId);
+
   const reload = useCallback(async (id: string) => {
     const [list, current] = await Promise.all([configVersions(id), activeConfig(id)]);
+    if (shownProduct() !== id) return;
     const activeText = JSON.stringify(current.config, null, 2);
     setVersions(list);
     setActive({ productId: id, id: current.id, text: activeText });
     setText(activeText);
     setDiff(null);
-  }, []);
+  }, [shownProduct]);
 
   useEffect(() => {
     if (!productId) return;
@@ -242,10 +247,12 @@ export default function ConfigStudioScreen() {
     const sent = text;
     try {
       const saved = await saveConfigVersion(productId, JSON.parse(sent), message.trim());
-      setActive({ productId, id: saved.id, text: sent });
       showSuccess(`Version ${saved.id} saved and active`);
+      if (shownProduct() !== productId) return;
+      setActive({ productId, id: saved.id, text: sent });
       setMessage('');
-      setVersions(await configVersions(productId));
+      const list = await configVersions(productId);
+      if (shownProduct() === productId) setVersions(list);
     } catch (e) {
       showError(reasonOf(e));
     } finally {
@@ -275,6 +282,7 @@ export default function ConfigStudioScreen() {
     if (!previous) return;
     try {
       const [a, b] = await Promise.all([configVersion(productId, previous.id), configVersion(productId, v.id)]);
+      if (shownProduct() !== productId) return;
       setDiff({ from: previous.id, to: v.id, changes: diffConfigs(a.config, b.config) });
     } catch (e) {
       showError(reasonOf(e));
