@@ -5,7 +5,7 @@
  * the page with such text asks first. The draft remembers the version it was edited from, so a draft restored after
  * another version became active says so.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { draftKey, indexedDbDrafts, type DraftStore } from '../../api/drafts.ts';
 import { DraftBar } from '../../components/DraftBar.tsx';
 import { useReviewDraft } from '../../components/useReviewDraft.ts';
@@ -57,15 +57,15 @@ interface Props {
 
 /** Mounted per product once its active config is in the editor (keyed by product), so a restored draft is never overwritten by it. */
 export function StudioDraftBar({ user, active, text, setText, store = indexedDbDrafts }: Props) {
-  // The version a restored draft was edited from; otherwise edits start from the active one.
-  const [restoredBase, setRestoredBase] = useState<number | null | undefined>(undefined);
-  useEffect(() => setRestoredBase(undefined), [active]);
-  const base = restoredBase === undefined ? active.id : restoredBase;
+  // The version a restored draft was edited from, while the active version it was restored over is still active;
+  // otherwise (nothing restored, or saved or activated since) edits start from the active one.
+  const [restored, setRestored] = useState<{ over: ActiveText; base: number | null } | null>(null);
+  const base = restored?.over === active ? restored.base : active.id;
   const payload = useMemo(() => studioDraftPayload(text, active, base), [text, active, base]);
   const apply = useCallback(
     (draft: StudioDraft | null) => {
       setText(draft ? draft.text : active.text);
-      setRestoredBase(draft ? draft.base : undefined);
+      setRestored(draft ? { over: active, base: draft.base } : null);
     },
     [active, setText],
   );
