@@ -22,8 +22,8 @@ export interface DraftStore<D = StoredDraft> {
   clear(key: string): Promise<void>;
 }
 
-/** The products that keep drafts, as their store keys name them ('review' is the car; 'studio' an analyst's unsaved config text). */
-export type DraftProduct = 'review' | 'bike' | 'refurbishment' | 'gs' | 'studio';
+/** The products that keep drafts, as their store keys name them ('review' is the car; 'studio' an analyst's unsaved config text; 'variant' the add / edit car variant form). */
+export type DraftProduct = 'review' | 'bike' | 'refurbishment' | 'gs' | 'studio' | 'variant';
 
 /** The store key of one user's draft of one record of a product. */
 export const draftKey = (user: string, id: string | number, product: DraftProduct = 'review'): string => `${product}:${user}:${id}`;

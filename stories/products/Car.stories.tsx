@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { DraftStore } from '../../src/api/drafts.ts';
+import { noDrafts } from '../support/drafts.ts';
 import { ProductProvider } from '../../src/products/ProductContext.tsx';
 import ReviewScreen from '../../src/screens/review/ReviewScreen.tsx';
 import { PENDING, fail, serve, signIn } from '../support/api.ts';
@@ -12,9 +12,6 @@ const CUSTOMER_DOCUMENTS = {
   preRcImages: ['RC Front', 'RC Back'].map((imageTitle) => ({ type: 'rc', imageTitle, url: picture(imageTitle), qcAction: null })),
   preInsuranceImages: [{ type: 'insurance', imageTitle: 'Insurance Policy', url: picture('Insurance Policy'), qcAction: null }],
 };
-
-/** Drafts kept in memory: a story never restores what another story (or a browser session) left in IndexedDB. */
-const noDrafts: DraftStore = { load: async () => null, save: async () => undefined, clear: async () => undefined };
 
 interface Args {
   /** A seeded inspection, generated from the car config. */

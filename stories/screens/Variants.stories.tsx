@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Suggestion, VariantListItem } from '../../src/api/variants.ts';
 import AddCarVariantScreen from '../../src/screens/variants/AddCarVariantScreen.tsx';
+import { noDrafts } from '../support/drafts.ts';
 import CarVariantListScreen, { type EditState, type ListState } from '../../src/screens/variants/CarVariantListScreen.tsx';
 import { MAKES, MODELS, VARIANT_YEARS } from '../../tests/screens/variants/helpers.ts';
 import { PENDING, fail, sessionFor, type Route, type Routes } from '../support/api.ts';
@@ -39,7 +40,7 @@ type Story = StoryObj<typeof meta>;
  * (focus its handle, Space, an arrow key towards the column, Space).
  */
 export const AddVariantDragAndDrop: Story = {
-  args: { path: '/add-car-variant', url: '/add-car-variant', screen: <AddCarVariantScreen />, session: sessionFor('qc'), api },
+  args: { path: '/add-car-variant', url: '/add-car-variant', screen: <AddCarVariantScreen drafts={noDrafts} />, session: sessionFor('qc'), api },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const panel = await canvas.findByRole('complementary', { name: 'Parameters' });
@@ -90,7 +91,7 @@ export const ReorderParametersByKeyboard: Story = {
   args: {
     path: '/add-car-variant',
     url: { pathname: '/add-car-variant', state: { variant: VXI, ...SWIFT } satisfies EditState },
-    screen: <AddCarVariantScreen />,
+    screen: <AddCarVariantScreen drafts={noDrafts} />,
     session: sessionFor('qc'),
     api,
   },
@@ -164,7 +165,7 @@ export const VariantListFailed: Story = {
 
 /** 'Add Parameter..': submitting without a name says so; a drop-down needs its options. */
 export const AddParameterPopupValidation: Story = {
-  args: { path: '/add-car-variant', url: '/add-car-variant', screen: <AddCarVariantScreen />, session: sessionFor('qc'), api },
+  args: { path: '/add-car-variant', url: '/add-car-variant', screen: <AddCarVariantScreen drafts={noDrafts} />, session: sessionFor('qc'), api },
   play: async ({ canvasElement }) => {
     await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Add Parameter..' }));
     const popup = within(await within(document.body).findByRole('dialog', { name: 'Add Parameter' }));

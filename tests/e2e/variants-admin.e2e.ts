@@ -1,5 +1,5 @@
 // Spec 002 variant catalogue and admin tools against the real server, as a new user would: a QC user builds a variant
-// by dragging parameters (one with the keyboard alone), sets the question sequence, enables it and deletes one; the
+// by dragging parameters (one with the keyboard alone; a reload keeps it as a draft), sets the question sequence, enables it and deletes one; the
 // QC admin uploads an X factor CSV with one bad row, corrects a registration number and an odometer reading, uploads
 // evaluator leaves and triggers a video tutorial; a QC reviewer is kept out of the admin routes.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -84,6 +84,15 @@ describe('spec 002 variant catalogue (issue 15)', () => {
     await airbags.waitFor();
     await sunroofValue.selectOption('Yes');
     await airbags.selectOption('6');
+    // A reload asks first, then the form comes back from the draft on this device.
+    page.once('dialog', (d) => void d.accept());
+    // The draft is written within DRAFT_DELAY_MS (150 ms) of the last change.
+    await page.waitForTimeout(300);
+    await page.reload();
+    await page.getByText('Draft restored ·').waitFor();
+    expect(await sunroofValue.inputValue()).toBe('Yes');
+    expect(await airbags.inputValue()).toBe('6');
+    expect(await page.getByRole('radio', { name: 'Diesel' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Submit' }).click();
     const saved = page.getByRole('dialog', { name: 'Variant data saved' });
     await saved.getByText(`Variant data added for ${missing}`).waitFor();

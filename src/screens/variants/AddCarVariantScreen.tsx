@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   closestCorners,
   DndContext,
@@ -17,7 +17,12 @@ import { Button } from 'react-aria-components/Button';
 import { Dialog } from 'react-aria-components/Dialog';
 import { Modal } from 'react-aria-components/Modal';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { draftKey, indexedDbDrafts, type DraftStore } from '../../api/drafts.ts';
 import { fetchParameters, submitVariantData, updateVariantData, type VariantParameter } from '../../api/variants.ts';
+import { DraftBar } from '../../components/DraftBar.tsx';
+import { useReviewDraft } from '../../components/useReviewDraft.ts';
+import { configFingerprint } from '../../machines/review-draft.machine.ts';
+import { useSession } from '../../session/useSession.ts';
 import { showError } from '../../components/toast.ts';
 import { SelectField } from '../../components/SelectField.tsx';
 import { EMPTY_SELECTION, selectionErrors, useCatalogue, variantFamilies, type Selection, type VariantFamily } from './catalogue.ts';
@@ -26,6 +31,7 @@ import type { EditState, ListState } from './CarVariantListScreen.tsx';
 import { columnErrors, columnOf, dropParameter, moveSlot, newColumn, removeSlot, rowsOf, setSlotValue, type Column, type Slot } from './columns.ts';
 import { ParameterPopup } from './ParameterPopup.tsx';
 import { useLeaveGuard } from '../review/leave-guard.ts';
+import { columnsOfDraft, parseVariantDraft, VARIANT_DRAFT_SHAPE, variantDraftOf, type VariantDraft } from './variant-draft.ts';
 import './variants.css';
 
 /** What a draggable or droppable carries: a parameter of the side panel, a column, or a slot of a column. */
@@ -33,7 +39,7 @@ type DragData = { kind: 'param'; name: string } | { kind: 'column'; key: string;
 
 const YES_NO = ['Yes', 'No'];
 
-export const VARIANT_LEAVE_QUESTION = 'Leave this page? The variant data you entered is not submitted yet.';
+export const VARIANT_LEAVE_QUESTION = 'Leave this page? The variant data you entered is not submitted yet (a draft stays on this device).';
 
 /** What the analyst has entered, for telling it from what was last loaded or submitted: the column keys and empty columns aside. */
 function entered(selection: Selection, columns: readonly Column[]): string {
@@ -154,9 +160,13 @@ const announcements: Announcements = {
   onDragCancel: ({ active }) => `Dragging ${nameOf(active.data.current as DragData)} was cancelled.`,
 };
 
-/** /add-car-variant: build variants by dragging parameters into variant columns (spec 002 §2 'Add / edit car variant'). */
-export default function AddCarVariantScreen() {
+/**
+ * /add-car-variant: build variants by dragging parameters into variant columns (spec 002 §2 'Add / edit car variant').
+ * What is entered and not submitted is kept as a draft on this device (per user; the add form, or the edited variant).
+ */
+export default function AddCarVariantScreen({ drafts = indexedDbDrafts }: { drafts?: DraftStore }) {
   const navigate = useNavigate();
+  const session = useSession();
   const edit = (useLocation().state as EditState | null) ?? null;
   const initial = useMemo(() => initialState(edit), [edit]);
   const [selection, setSelection] = useState<Selection>(initial.selection);
@@ -171,7 +181,28 @@ export default function AddCarVariantScreen() {
   const [saving, setSaving] = useState(false);
   // What the form held when opened or last submitted: leaving with anything else asks first.
   const [kept, setKept] = useState(() => entered(initial.selection, initial.columns));
-  const confirmLeave = useLeaveGuard(entered(selection, columns) !== kept, undefined, VARIANT_LEAVE_QUESTION);
+  const changed = entered(selection, columns) !== kept;
+  const payload = useMemo(() => (changed ? variantDraftOf(selection, columns) : null), [changed, selection, columns]);
+  const apply = useCallback(
+    (draft: VariantDraft | null) => {
+      setSelection(draft ? draft.selection : initial.selection);
+      // The edit form submits one column.
+      setColumns(draft ? columnsOfDraft(draft).slice(0, edit ? 1 : undefined) : initialState(edit).columns);
+      setErrors({});
+      setColumnProblems(new Map());
+    },
+    [edit, initial],
+  );
+  const draft = useReviewDraft({
+    draftKey: session ? draftKey(session.email, edit ? `edit-${edit.variant.srNo}` : 'new', 'variant') : null,
+    // An edited variant's draft is applied only while the variant is as it was when the draft was made.
+    version: edit ? `${VARIANT_DRAFT_SHAPE}:${configFingerprint(edit.variant)}` : VARIANT_DRAFT_SHAPE,
+    payload,
+    parse: parseVariantDraft,
+    apply,
+    store: drafts,
+  });
+  const confirmLeave = useLeaveGuard(draft.unsaved, undefined, VARIANT_LEAVE_QUESTION);
   const catalogue = useCatalogue(selection);
   const families = useMemo(() => variantFamilies(catalogue.variantYears, selection.fuelType, selection.years), [catalogue.variantYears, selection.fuelType, selection.years]);
   const active = useMemo(() => parameters.filter((p) => p.status === 'Active'), [parameters]);
@@ -203,12 +234,8 @@ export default function AddCarVariantScreen() {
 
   /** Back to the form as opened; returns what it then holds. */
   function reset(): string {
-    const columns = edit ? [columnOf(edit.variant)] : [newColumn()];
-    setSelection(initial.selection);
-    setColumns(columns);
-    setErrors({});
-    setColumnProblems(new Map());
-    return entered(initial.selection, columns);
+    apply(null);
+    return entered(initial.selection, initial.columns);
   }
 
   async function submit() {
@@ -243,6 +270,8 @@ export default function AddCarVariantScreen() {
         <h1>{edit ? 'Edit Car Variant' : 'Add Car Variant'}</h1>
         <Button onPress={() => confirmLeave() && toList(selection)}>Variant List</Button>
       </div>
+      {/* A restored draft since submitted (or entered back to the form as opened) holds nothing to discard. */}
+      <DraftBar notice={draft.unsaved || draft.notice === 'offered' ? draft.notice : null} onRestore={draft.restore} onDiscard={draft.discard} record="variant" />
       <CatalogueFilters selection={selection} onChange={changeSelection} errors={errors} fuelAs="radio" {...catalogue} />
       <DndContext sensors={sensors} collisionDetection={closestCorners} onDragEnd={onDragEnd} accessibility={{ announcements }}>
         <div className="variant-builder">

@@ -4,12 +4,14 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { InternalAxiosRequestConfig } from 'axios';
+import { draftKey, memoryDrafts, type DraftStore, type StoredDraft } from '../../../src/api/drafts.ts';
 import { mainHttp } from '../../../src/api/main.ts';
+import { DRAFT_DELAY_MS } from '../../../src/machines/review-draft.machine.ts';
 import { showError } from '../../../src/components/toast.ts';
 import AddCarVariantScreen, { VARIANT_LEAVE_QUESTION } from '../../../src/screens/variants/AddCarVariantScreen.tsx';
 import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
 import { fakeLayout } from '../../support/layout.ts';
-import { lookup } from './helpers.ts';
+import { chooseSwift, lookup } from './helpers.ts';
 
 vi.mock('../../../src/components/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
 
@@ -32,11 +34,11 @@ let seen: InternalAxiosRequestConfig[];
 let parameterAnswer: { status: number; data: unknown };
 let undo: () => void;
 
-function renderAdd(state?: unknown) {
-  render(
+function renderAdd(state?: unknown, drafts: DraftStore = memoryDrafts()) {
+  return render(
     <MemoryRouter initialEntries={[{ pathname: '/add-car-variant', state }]}>
       <Routes>
-        <Route path="/add-car-variant" element={<AddCarVariantScreen />} />
+        <Route path="/add-car-variant" element={<AddCarVariantScreen drafts={drafts} />} />
         <Route path="/car-variant-list" element={<p>Variant list</p>} />
       </Routes>
     </MemoryRouter>,
@@ -140,6 +142,74 @@ describe('/add-car-variant (spec 002 §2 Add / edit car variant, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Variant List' }));
     expect(confirm).not.toHaveBeenCalled();
     expect(screen.getByText('Variant list')).toBeTruthy();
+  });
+
+  describe('a draft on this device: what is entered and not submitted survives a reload', () => {
+    const EDIT_KEY = draftKey('qc.reviewer@qc.example', 'edit-2', 'variant');
+    const slotsOf = (drafts: ReturnType<typeof memoryDrafts<StoredDraft>>, key: string) => (drafts.entries.get(key)?.payload as { columns: { slots: unknown[] }[] } | undefined)?.columns[0].slots;
+    const airbagsValue = async () => ((await screen.findByRole('combobox', { name: 'Airbags of Variant 1' })) as HTMLSelectElement).value;
+
+    it('an edited variant: the change is kept, restored with "Draft restored · Discard", Discard goes back to the variant as opened, Submit clears it', async () => {
+      const user = userEvent.setup();
+      const drafts = memoryDrafts();
+      const first = renderAdd(EDIT_STATE, drafts);
+      await waitFor(async () => expect(await airbagsValue()).toBe('2'));
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Airbags of Variant 1' }), '6');
+      await waitFor(() => expect(slotsOf(drafts, EDIT_KEY)).toEqual([{ name: 'Airbags', value: '6' }]), { timeout: DRAFT_DELAY_MS * 10 });
+      first.unmount();
+
+      renderAdd(EDIT_STATE, drafts);
+      await waitFor(async () => expect(await airbagsValue()).toBe('6'));
+      screen.getByText('Draft restored ·');
+      await user.click(screen.getByRole('button', { name: 'Discard' }));
+      expect(await airbagsValue()).toBe('2');
+      expect(screen.queryByText('Draft restored ·')).toBeNull();
+      await waitFor(() => expect(drafts.entries.has(EDIT_KEY)).toBe(false), { timeout: DRAFT_DELAY_MS * 10 });
+
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Airbags of Variant 1' }), '6');
+      await waitFor(() => expect(drafts.entries.has(EDIT_KEY)).toBe(true), { timeout: DRAFT_DELAY_MS * 10 });
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await screen.findByRole('dialog', { name: 'Variant data saved' });
+      await waitFor(() => expect(drafts.entries.has(EDIT_KEY)).toBe(false), { timeout: DRAFT_DELAY_MS * 10 });
+    });
+
+    it('the add form: the chosen make, model, years and fuel type come back on the next visit', async () => {
+      const user = userEvent.setup();
+      const drafts = memoryDrafts();
+      const key = draftKey('qc.reviewer@qc.example', 'new', 'variant');
+      const first = renderAdd(undefined, drafts);
+      await chooseSwift(user, 'radio');
+      await waitFor(() => expect(drafts.entries.get(key)?.payload).toMatchObject({ selection: { make: { make_id: 1 }, model: { model_id: 201 }, years: [2019], fuelType: 'Petrol' } }), { timeout: DRAFT_DELAY_MS * 10 });
+      first.unmount();
+
+      renderAdd(undefined, drafts);
+      await waitFor(() => expect((screen.getByRole('radio', { name: 'Petrol' }) as HTMLInputElement).checked).toBe(true));
+      expect(screen.getByRole('button', { name: /Swift.*Model$/ })).toBeTruthy();
+      screen.getByText('Draft restored ·');
+      // An edit of a variant keeps its own draft.
+      cleanup();
+      renderAdd(EDIT_STATE, drafts);
+      await waitFor(async () => expect(await airbagsValue()).toBe('2'));
+      expect(screen.queryByText('Draft restored ·')).toBeNull();
+    });
+
+    it('a draft of the variant as it was before someone else changed it is offered, not applied', async () => {
+      const user = userEvent.setup();
+      const drafts = memoryDrafts();
+      const payload = { selection: { make: EDIT_STATE.make, model: EDIT_STATE.model, years: [2019, 2020], fuelType: 'Petrol' }, columns: [{ variantId: 5010, variant: 'VXI 1.2 AT', slots: [{ name: 'Airbags', value: '6' }] }] };
+      drafts.entries.set(EDIT_KEY, { version: 'variant-form-1:an-older-variant', payload, savedAt: 1 });
+      renderAdd(EDIT_STATE, drafts);
+      await screen.findByText(/A draft saved on an older version of this variant/);
+      expect(await airbagsValue()).toBe('2');
+      await user.click(screen.getByRole('button', { name: 'Restore it' }));
+      expect(await airbagsValue()).toBe('6');
+      screen.getByText('Draft restored ·');
+      // Submitted: the restored draft holds nothing to discard any more.
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      await screen.findByRole('dialog', { name: 'Variant data saved' });
+      expect(screen.queryByText('Draft restored ·')).toBeNull();
+      await waitFor(() => expect(drafts.entries.has(EDIT_KEY)).toBe(false), { timeout: DRAFT_DELAY_MS * 10 });
+    });
   });
 
   it("'Add Parameter..': the form's messages, type change resets options, then 'Add an other parameter' or 'Close'", async () => {
