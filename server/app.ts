@@ -12,6 +12,7 @@ import type { Area } from './access.ts';
 import { googleJwks, requireRole, type JwksSource, type SessionUser } from './auth.ts';
 import type { Db } from './db.ts';
 import { answerClientError, answerFrameworkError, forbidden, installErrorHandler, notFound, unauthorized } from './errors.ts';
+import { installJsonParser } from './json-body.ts';
 import { checkRequestData, DEFAULT_MAX_DEPTH, JSON_BODY_LIMIT, setOwn, UPLOAD_BODY_LIMIT } from './safe-input.ts';
 import { checkUploadUrl, signUploads, stripUploadSignatures, UploadSigner } from './upload-url.ts';
 import { acceptsGzip, HASHED_ASSET, readBuiltAssets, readRoutePreloads, withRoutePreloads, type RoutePreloads } from './built-assets.ts';
@@ -224,6 +225,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   installErrorHandler(app);
+  installJsonParser(app);
 
   // Every API route states who may call it; the guard is attached here so none can be forgotten.
   app.decorate('apiRoutes', [] as ApiRoute[]);

@@ -90,7 +90,7 @@ export function badInputSuite(h: Harness) {
         payload: '{"name":"Sunroof","type":"dropDown","value":["Yes"],"image":[],"status":"Active","__proto__":{"x":1}}',
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Bad Request', detail: 'The request body is not valid JSON' });
+      expect(res.json()).toEqual({ message: 'Bad Request', detail: 'The name __proto__ is not allowed as a field.' });
       const list = await h.app().inject({ method: 'GET', url: '/api/v2/variant-suggestion-parameter', query: { utm_source: 'qc' }, headers: { authorization: `Bearer ${await h.token(REVIEWER)}` } });
       expect(list.json().detail.map((p: { name: string }) => p.name)).not.toContain('Sunroof');
     });

@@ -46,6 +46,22 @@ export function generalSuite(h: Harness) {
       expect(res.json()).toEqual({ message: 'Bad Request', detail: 'The request body is not valid JSON' });
     });
 
+    it('a JSON body with a __proto__ or constructor.prototype key is refused naming the key; an empty body says so', async () => {
+      const post = (payload: string) => h.app().inject({ method: 'POST', url: '/api/oauth', headers: { 'content-type': 'application/json' }, payload });
+      for (const [payload, detail] of [
+        ['{"grant_type":"password","__proto__":{"isAdmin":true}}', 'The name __proto__ is not allowed as a field.'],
+        ['{"a":[{"b":{"__proto__":1}}]}', 'The name __proto__ is not allowed as a field.'],
+        ['{"constructor":{"prototype":{"isAdmin":true}}}', 'The name constructor is not allowed as a field.'],
+        ['{"__proto__":1', 'The request body is not valid JSON'],
+        ['', 'The request body is empty'],
+      ]) {
+        const res = await post(payload);
+        expect(res.statusCode, payload).toBe(400);
+        expect(res.json(), payload).toEqual({ message: 'Bad Request', detail });
+      }
+      expect(({} as { isAdmin?: boolean }).isAdmin).toBeUndefined();
+    });
+
     it('unknown API paths answer 404 JSON', async () => {
       const res = await h.call('GET', '/api/v2/nothing-here', { token: await h.token(REVIEWER) });
       expect(res.statusCode).toBe(404);
