@@ -156,6 +156,45 @@ export const SwitchProductWhileActivating: Story = {
   },
 };
 
+/**
+ * Saving waits for the server's check of the text in the editor: right after an edit, the last check (of the text
+ * before it) does not enable Save; its findings stay listed until the new check answers.
+ */
+const heldChecks: (() => void)[] = [];
+let holdChecks = false;
+export const SaveWaitsForTheCheck: Story = {
+  ...studio(),
+  args: {
+    ...studio().args!,
+    api: {
+      ...studioRoutes(),
+      'POST v2/config-studio/products/*/check': ({ config, body }) => {
+        const answer = () => ({ detail: checkProductConfig(studioProduct(productOf(config.url))!, (body as { config: unknown }).config) });
+        return holdChecks ? new Promise((done) => heldChecks.push(() => done(answer()))) : answer();
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const save = canvas.getByRole('button', { name: 'Save as a new version' });
+    await userEvent.type(await canvas.findByRole('textbox', { name: 'Message' }), 'Reformatted');
+    await waitFor(() => expect(save).toBeEnabled(), { timeout: 5000 });
+    holdChecks = true;
+    try {
+      const view = EditorView.findFromDOM(canvasElement.querySelector<HTMLElement>('.cm-editor')!)!;
+      view.dispatch({ changes: { from: 0, insert: ' ' } });
+      await waitFor(() => expect(heldChecks.length).toBe(1), { timeout: 5000 });
+      await expect(save).toBeDisabled();
+      await expect(canvas.queryByText('Saving needs the schema, the semantic checks and every case to pass.')).toBeNull();
+      heldChecks.shift()!();
+      await waitFor(() => expect(save).toBeEnabled(), { timeout: 5000 });
+    } finally {
+      holdChecks = false;
+      heldChecks.splice(0).forEach((release) => release());
+    }
+  },
+};
+
 /** No saved version yet: the JSON in the repository is active. */
 export const NoVersions: Story = {
   ...studio({ active: v1, versions: [] }),

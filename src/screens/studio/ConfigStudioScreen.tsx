@@ -105,7 +105,10 @@ export default function ConfigStudioScreen() {
   // The product's active config as the editor got it: the text a draft and the leave guard compare with.
   const [active, setActive] = useState<ActiveText | null>(null);
   const session = useSession();
-  const [check, setCheck] = useState<ConfigCheck | null>(null);
+  // The server's last check and the text it checked: its findings stay on screen while a newer text is checked, but
+  // only a check of the text in the editor lets it be saved.
+  const [checked, setChecked] = useState<{ text: string; check: ConfigCheck } | null>(null);
+  const check = checked?.check ?? null;
   const [settled, setSettled] = useState<{ productId: string; parsed: Parsed } | null>(null);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
@@ -177,9 +180,9 @@ export default function ConfigStudioScreen() {
     const timer = setTimeout(() => {
       const parsed = parse(text);
       setSettled({ productId, parsed });
-      if (parsed.error !== null) return setCheck(null);
+      if (parsed.error !== null) return setChecked(null);
       checkConfig(productId, parsed.json, abort.signal)
-        .then(setCheck)
+        .then((result) => setChecked({ text, check: result }))
         .catch((e: unknown) => {
           if (!abort.signal.aborted) showError(reasonOf(e));
         });
@@ -218,7 +221,8 @@ export default function ConfigStudioScreen() {
   }, [problems]);
 
   const failing = cases.filter((c) => c.problems.length).length + (check?.cases.filter((c) => c.problems.length).length ?? 0);
-  const passes = !!check && parseError === null && problems.length === 0 && failing === 0;
+  const checksPass = parseError === null && problems.length === 0 && failing === 0;
+  const passes = checked?.text === text && checksPass;
 
   // Completion, hover docs and errors while typing from the schema (review products: the shared base, which
   // carries the descriptions; their own schema only pins the product id), and the engine's and server's findings.
@@ -380,7 +384,7 @@ export default function ConfigStudioScreen() {
               <Input />
             </TextField>
             <Button isDisabled={!passes || !message.trim() || busy} onPress={() => void save()}>Save as a new version</Button>
-            {!passes && check && <p>Saving needs the schema, the semantic checks and every case to pass.</p>}
+            {checked?.text === text && !checksPass && <p>Saving needs the schema, the semantic checks and every case to pass.</p>}
           </section>
         </div>
         <div className="studio-right">
