@@ -4,15 +4,15 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { BikeDetail } from '../../src/api/bike.ts';
 import { ProductProvider } from '../../src/products/ProductContext.tsx';
 import BikeReviewScreen from '../../src/screens/bike/BikeReviewScreen.tsx';
-import { bikeDetail } from '../../tests/support/bike.ts';
+import { bikeDetail, pushedBikeDetail } from '../../tests/support/bike.ts';
 import { PENDING, fail, serve, sessionFor, signIn } from '../support/api.ts';
 import { picture } from '../support/images.ts';
 
 const BIKE_QC = 'bike.qc@qc.example';
 
 /** The seeded bikes (tests/support/bike.ts), their images drawn in place. */
-function bike(over: Partial<BikeDetail> = {}, data: Partial<BikeDetail['inspectionData']> = {}): BikeDetail {
-  const base = bikeDetail(over);
+function bike(over: Partial<BikeDetail> = {}, data: Partial<BikeDetail['inspectionData']> = {}, stored: (over: Partial<BikeDetail>) => BikeDetail = bikeDetail): BikeDetail {
+  const base = stored(over);
   return {
     ...base,
     images: base.images.map((m) => ({ ...m, uri: m.mediaType === 'video' ? '' : picture(m.title, '#5a3d7a') })),
@@ -32,6 +32,8 @@ const BIKES = {
   ),
   Unassigned: bike({ appointmentId: 'BK26110003', qcUser: null }),
   'Reviewed (APPROVED)': bike({ appointmentId: 'BK26110004', status: 'APPROVED' }),
+  'Pushed, its submit failed (ticks held on the server)': bike({ appointmentId: 'BK26110005' }, {}, pushedBikeDetail),
+  'Reviewed (REJECTED)': bike({ appointmentId: 'BK26110006', status: 'REJECTED' }, {}, pushedBikeDetail),
 } satisfies Record<string, BikeDetail>;
 
 const VIEWERS = {
@@ -143,6 +145,31 @@ export const PastVersion: Story = {
   args: { pastVersion: true },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('A past version: read only.')).toBeInTheDocument();
+  },
+};
+
+/** Reopened after a push went through and its submit failed: the ticks and corrections the server holds are back. */
+export const HeldTicksRestored: Story = {
+  args: { inspection: 'Pushed, its submit failed (ticks held on the server)' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const row = await canvas.findByRole('group', { name: 'Registration Number' });
+    await expect(within(row).getByRole('checkbox', { name: 'Reject Registration Number' })).toBeChecked();
+    await expect(within(row).getByTitle('Recorded value')).toHaveTextContent('MH12AB1234');
+    await expect(within(row).getByRole('textbox')).toHaveValue('MH12AB9999');
+    await expect(canvas.queryByText(/Draft restored/)).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('tab', { name: /Main Images/ }));
+    await expect(await canvas.findByRole('checkbox', { name: 'Reject Walkaround Video' })).toBeChecked();
+  },
+};
+
+/** A rejected bike, read only: the ticked rows and what QC corrected them to. */
+export const ReviewedRejected: Story = {
+  args: { inspection: 'Reviewed (REJECTED)', role: 'qc (another reviewer)' },
+  play: async ({ canvasElement }) => {
+    const row = await within(canvasElement).findByRole('group', { name: 'Registration Number' });
+    await expect(within(row).getByRole('checkbox', { name: 'Reject Registration Number' })).toBeChecked();
+    await expect(within(row).getByText('Corrected: MH12AB9999')).toBeInTheDocument();
   },
 };
 

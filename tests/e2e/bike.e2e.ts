@@ -131,6 +131,15 @@ describe('spec 001 bike flow', () => {
     expect(stored.status).toBe('REJECTED');
     expect(stored.images.find((i) => i.title === 'Front')?.rejected).toBe(true);
     expect(stored.inspectionData.bikeDetails.rcCondition, JSON.stringify(stored.inspectionData.bikeDetails.rcCondition)).toMatchObject({ value: ['Damaged'], rejected: true });
+
+    // Opened again (reviewed, read only): the ticks and the correction the server holds are shown.
+    await page.goto(`${baseURL}/bike-review/${ASSIGNED}`);
+    await page.getByText('Reviewed (REJECTED): read only.').waitFor();
+    const reopened = page.getByRole('group', { name: 'RC Condition', exact: true });
+    expect(await reopened.getByRole('checkbox', { name: 'Reject RC Condition' }).isChecked()).toBe(true);
+    await reopened.getByText('Corrected: Damaged').waitFor();
+    await page.getByRole('tab', { name: 'Main Images' }).click();
+    expect(await page.getByRole('checkbox', { name: 'Reject Front', exact: true }).isChecked()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

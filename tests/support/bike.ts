@@ -1,5 +1,5 @@
 /** The bike product for tests: its config built from src/config/bike, its engine, and a bike detail as the server answers it. */
-import type { BikeDetail } from '../../src/api/bike.ts';
+import type { BikeDetail, BikeField } from '../../src/api/bike.ts';
 import { getProduct } from '../../src/products/registry.ts';
 
 export const { config: bikeConfig, engine: bikeEngine } = getProduct('bike');
@@ -63,4 +63,21 @@ export function bikeDetail(over: Partial<BikeDetail> = {}): BikeDetail {
     },
     ...over,
   };
+}
+
+/**
+ * The bike after a push went through (its submit failed, or the bike was reviewed): ticked fields with their
+ * corrections and the inspector's values kept, one ticked with the value it had, the make changed by the panel and
+ * ticked, and the video ticked.
+ */
+export function pushedBikeDetail(over: Partial<BikeDetail> = {}): BikeDetail {
+  const detail = bikeDetail(over);
+  const fields = detail.inspectionData.bikeDetails as Record<string, BikeField>;
+  Object.assign(fields.registrationNumber, { value: 'MH12AB9999', inspectorValue: 'MH12AB1234', rejected: true });
+  Object.assign(fields.chassisCondition, { value: ['Lost'], inspectorValue: ['Ok'], rejected: true });
+  Object.assign(fields.insuranceType.subParts!.insuranceExpiry, { value: '01/06/2028', inspectorValue: '01/05/2027', rejected: true });
+  Object.assign(fields.fuelType, { rejected: true });
+  Object.assign(fields.make, { value: 'Bajaj', inspectorValue: 'Hero', rejected: true });
+  detail.images = detail.images.map((m) => (m.mediaType === 'video' ? { ...m, rejected: true } : m));
+  return detail;
 }

@@ -43,7 +43,7 @@ import { useReviewDraft } from '../../components/useReviewDraft.ts';
 import { draftKey } from '../../api/drafts.ts';
 import { configVersion } from '../../machines/review.machine.ts';
 import { bikeDate } from './BikeListScreen.tsx';
-import { toBikeInspection, type BikeImage } from './inspection.ts';
+import { heldBikeReview, type BikeImage } from './inspection.ts';
 import { MakeModelVariantPanel } from './MakeModelVariantPanel.tsx';
 import { useLatest } from '../../components/useLatest.ts';
 import { Loading } from '../../components/Loading.tsx';
@@ -69,7 +69,13 @@ const BikeRow = memo(function BikeRow({ row, canEdit, onEdit }: { row: RowState;
       <span className="row-value" title="Recorded value">
         {recorded(row)}
       </span>
-      <span className="row-editor">{editable ? <RowEditor row={row} disabled={false} onEdit={onEdit} /> : null}</span>
+      <span className="row-editor">
+        {editable ? (
+          <RowEditor row={row} disabled={false} onEdit={onEdit} />
+        ) : row.newValue !== undefined ? (
+          <span className="corrected">Corrected: {row.newValues ? row.newValues.join(', ') : String(row.newValue ?? '')}</span>
+        ) : null}
+      </span>
       {!row.isValid && row.errorMsg && (
         <span role="alert" className="error row-error">
           {row.errorMsg}
@@ -194,13 +200,16 @@ interface LoadedProps {
 function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, reload }: LoadedProps) {
   const { engine, config } = useProduct();
   const tabs = config.product.tabs;
-  const [edits, setEdits] = useState<Edit[]>([]);
   const [tab, setTab] = useState<string>(tabs[0]);
   const [submitted, setSubmitted] = useState(false);
   const appointmentId = detail.appointmentId;
 
-  const inspection = useMemo(() => toBikeInspection(detail, mediaConfig), [detail, mediaConfig]);
+  // What the server holds of the review (ticks and corrections a push stored) comes back as the opening edits.
+  const held = useMemo(() => heldBikeReview(engine, detail, mediaConfig), [engine, detail, mediaConfig]);
+  const inspection = held.inspection;
+  const [seed] = useState(held.seed);
   // The reviewer's edits are kept across reloads (assignment, make/model/variant): the model is re-derived from them.
+  const [edits, setEdits] = useState<Edit[]>(seed);
   const model = useMemo(() => engine.evaluate(inspection, edits), [engine, inspection, edits]);
   const onEdit = useCallback((edit: Edit) => setEdits((list) => [...list, edit]), []);
   // A replaced image keeps its hashKey, so the reviewer's tick on it (and every other edit) survives the reload.
@@ -224,8 +233,8 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
   const canEdit = reviewable && sameEmail(detail.qcUser, session.email);
 
   // Edits not submitted yet are kept as a draft (issue 16), for the bike's QC user only.
-  const payload = useMemo<BikeDraft | null>(() => (edits.length ? { edits } : null), [edits]);
-  const applyDraft = useCallback((draft: BikeDraft | null) => setEdits(draft?.edits ?? []), []);
+  const payload = useMemo<BikeDraft | null>(() => (edits !== seed && edits.length ? { edits } : null), [edits, seed]);
+  const applyDraft = useCallback((draft: BikeDraft | null) => setEdits(draft?.edits ?? seed), [seed]);
   const draft = useReviewDraft({
     draftKey: canEdit ? draftKey(session.email, appointmentId, 'bike') : null,
     version: `${detail.id}:${detail.version}:${detail.status}|${configVersion(engine)}`,
