@@ -178,15 +178,13 @@ export interface BikePush {
   variant?: { name?: string; code: string };
 }
 
-const own = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
-
 /** Applies pushed corrections onto stored fields: unknown sections or fields are refused; the inspector's value is kept once. */
 function applyFields(stored: Record<string, BikeFieldData>, pushed: Record<string, PushedField>, path: string): void {
   for (const [key, change] of Object.entries(pushed)) {
-    if (!own(stored, key)) throw badRequest(`Unknown field ${path}.${key}`);
+    if (!Object.hasOwn(stored, key)) throw badRequest(`Unknown field ${path}.${key}`);
     const field = stored[key];
     if (change.value !== undefined && JSON.stringify(change.value) !== JSON.stringify(field.value)) {
-      if (!own(field, 'inspectorValue')) field.inspectorValue = field.value;
+      if (!Object.hasOwn(field, 'inspectorValue')) field.inspectorValue = field.value;
       field.value = change.value;
     }
     if (change.id !== undefined) field.id = change.id;
@@ -236,7 +234,7 @@ export async function pushBikeData(db: Db, me: SessionUser, appointmentId: strin
       const bikeDetails = detail.inspectionData.bikeDetails as Record<string, BikeFieldData>;
       for (const [key, value, code] of [['make', make, catalogue.codes.make], ['model', model, catalogue.codes.model], ['variant', variant, catalogue.codes.variant]] as const) {
         const field = bikeDetails[key];
-        if (!own(field, 'inspectorValue')) field.inspectorValue = field.value;
+        if (!Object.hasOwn(field, 'inspectorValue')) field.inspectorValue = field.value;
         field.value = value;
         field.id = code;
       }

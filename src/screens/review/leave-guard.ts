@@ -1,5 +1,5 @@
 /**
- * Leaving a review (or the config studio) with work the server does not have asks first (issue 16): closing or reloading the tab
+ * Leaving a review (or the config studio, or the add / edit car variant page) with work the server does not have asks first (issue 16): closing or reloading the tab
  * (beforeunload), the browser's back button, a link anywhere on the page and the review's own ← button.
  * The app's BrowserRouter is not a data router, so React Router's useBlocker is not available: the back button is
  * guarded by one extra history entry of the same URL, whose popstate asks before going on.
@@ -8,14 +8,10 @@ import { useCallback, useEffect, useRef } from 'react';
 
 export const LEAVE_QUESTION = 'Leave this review? What you did is not submitted yet (a draft stays on this device).';
 
-export function useLeaveGuard(
-  unsaved: boolean,
-  ask: (question: string) => boolean = (q) => window.confirm(q),
-  question: string = LEAVE_QUESTION,
-): () => boolean {
-  const state = useRef({ unsaved, ask, question, leaving: false });
+/** `question`: what the screen asks before its work is left behind (the review's by default). */
+export function useLeaveGuard(unsaved: boolean, question: string = LEAVE_QUESTION): () => boolean {
+  const state = useRef({ unsaved, question, leaving: false });
   state.current.unsaved = unsaved;
-  state.current.ask = ask;
   state.current.question = question;
 
   useEffect(() => {
@@ -29,7 +25,7 @@ export function useLeaveGuard(
       const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (!link || link.target === '_blank' || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
       if (new URL(link.href, window.location.href).pathname === window.location.pathname) return;
-      if (!state.current.ask(state.current.question)) {
+      if (!window.confirm(state.current.question)) {
         event.preventDefault();
         event.stopPropagation();
       }
@@ -38,7 +34,7 @@ export function useLeaveGuard(
     window.history.pushState(window.history.state, '', window.location.href);
     const onPop = () => {
       if (state.current.leaving) return;
-      if (state.current.ask(state.current.question)) {
+      if (window.confirm(state.current.question)) {
         state.current.leaving = true;
         window.history.back();
       } else window.history.pushState(window.history.state, '', window.location.href);
@@ -54,5 +50,5 @@ export function useLeaveGuard(
   }, [unsaved]);
 
   /** For the screen's own ways out (the ← button going to the list): true when leaving is fine. */
-  return useCallback(() => !state.current.unsaved || state.current.leaving || state.current.ask(state.current.question), []);
+  return useCallback(() => !state.current.unsaved || state.current.leaving || window.confirm(state.current.question), []);
 }

@@ -75,7 +75,7 @@ export function StudioDraftBar({ user, active, text, setText, store = indexedDbD
     return found && found.text !== active.text ? found : null;
   }, [active]);
   const draft = useReviewDraft({ draftKey: draftKey(user, active.productId, 'studio'), version: STUDIO_DRAFT_SHAPE, payload, parse, apply, store });
-  useLeaveGuard(draft.unsaved, undefined, STUDIO_LEAVE_QUESTION);
+  useLeaveGuard(draft.unsaved, STUDIO_LEAVE_QUESTION);
   return (
     <>
       <DraftBar notice={draft.notice} onRestore={draft.restore} onDiscard={draft.discard} record="config" />

@@ -202,7 +202,7 @@ export default function AddCarVariantScreen({ drafts = indexedDbDrafts }: { draf
     apply,
     store: drafts,
   });
-  const confirmLeave = useLeaveGuard(draft.unsaved, undefined, VARIANT_LEAVE_QUESTION);
+  const confirmLeave = useLeaveGuard(draft.unsaved, VARIANT_LEAVE_QUESTION);
   const catalogue = useCatalogue(selection);
   const families = useMemo(() => variantFamilies(catalogue.variantYears, selection.fuelType, selection.years), [catalogue.variantYears, selection.fuelType, selection.years]);
   const active = useMemo(() => parameters.filter((p) => p.status === 'Active'), [parameters]);
