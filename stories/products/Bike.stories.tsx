@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { BikeDetail } from '../../src/api/bike.ts';
 import { ProductProvider } from '../../src/products/ProductContext.tsx';
@@ -145,6 +145,18 @@ export const PastVersion: Story = {
   args: { pastVersion: true },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('A past version: read only.')).toBeInTheDocument();
+  },
+};
+
+/** Make → models (makeCode) → variants (api/bikeVariant by the model's id): the bike's own variant preselected. */
+export const MakeModelVariant: Story = {
+  play: async ({ canvasElement }) => {
+    const panel = within(await within(canvasElement).findByRole('form', { name: 'Make, model and variant' }));
+    const variant = panel.getByRole('combobox', { name: 'Variant' });
+    await waitFor(() => expect(variant).toHaveValue('I3S'));
+    await expect(within(variant).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select', 'i3S', 'Xtec']);
+    await userEvent.selectOptions(variant, 'XTEC');
+    await expect(panel.getByRole('button', { name: 'Update Make Model Variant' })).toBeEnabled();
   },
 };
 

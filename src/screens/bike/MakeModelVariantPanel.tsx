@@ -4,17 +4,19 @@
  */
 import { useEffect, useState } from 'react';
 import bikeScreens from '../../config/bike-list.json';
-import { fetchBikeMakes, fetchBikeModels, pushBikeData, type BikeDetail } from '../../api/bike.ts';
+import { fetchBikeMakes, fetchBikeModels, fetchBikeVariants, pushBikeData, type BikeDetail } from '../../api/bike.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 
-type Model = { id: number; name: string; variant: { name: string; code: string }[] };
+type Model = { id: number; name: string };
+type Variant = { name: string; code: string };
 
 export function MakeModelVariantPanel({ detail, onUpdated }: { detail: BikeDetail; onUpdated: (detail: BikeDetail) => void }) {
   const [makes, setMakes] = useState<{ name: string; code: string }[]>([]);
   const [makeCode, setMakeCode] = useState('');
   const [models, setModels] = useState<Model[]>([]);
   const [modelId, setModelId] = useState('');
+  const [variants, setVariants] = useState<Variant[]>([]);
   const [variantCode, setVariantCode] = useState('');
   const [saving, setSaving] = useState(false);
 
@@ -30,17 +32,30 @@ export function MakeModelVariantPanel({ detail, onUpdated }: { detail: BikeDetai
     fetchBikeModels(makeCode).then((list) => {
       if (cancelled) return;
       setModels(list);
-      const current = list.find((m) => m.name === detail.model);
-      setModelId(current ? String(current.id) : '');
-      setVariantCode(current?.variant.find((v) => v.name === detail.variant)?.code ?? '');
+      setModelId(String(list.find((m) => m.name === detail.model)?.id ?? ''));
     }, () => undefined);
     return () => {
       cancelled = true;
     };
-  }, [makeCode, detail.model, detail.variant]);
+  }, [makeCode, detail.model]);
+  // The bike's own model preselects the bike's variant; another model starts with none.
+  const ownModel = models.find((m) => String(m.id) === modelId)?.name === detail.model;
+  useEffect(() => {
+    setVariants([]);
+    if (!modelId) return;
+    let cancelled = false;
+    fetchBikeVariants(Number(modelId)).then((list) => {
+      if (cancelled) return;
+      setVariants(list);
+      if (ownModel) setVariantCode((chosen) => chosen || (list.find((v) => v.name === detail.variant)?.code ?? ''));
+    }, () => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [modelId, ownModel, detail.variant]);
 
   const model = models.find((m) => String(m.id) === modelId);
-  const variant = model?.variant.find((v) => v.code === variantCode);
+  const variant = variants.find((v) => v.code === variantCode);
   const make = makes.find((m) => m.code === makeCode);
   const changed = !!(make && model && variant) && (make.name !== detail.make || model.name !== detail.model || variant.name !== detail.variant);
 
@@ -81,7 +96,7 @@ export function MakeModelVariantPanel({ detail, onUpdated }: { detail: BikeDetai
         Variant
         <select value={variantCode} onChange={(e) => setVariantCode(e.target.value)}>
           <option value="">Select</option>
-          {model?.variant.map((v) => <option key={v.code} value={v.code}>{v.name}</option>)}
+          {variants.map((v) => <option key={v.code} value={v.code}>{v.name}</option>)}
         </select>
       </label>
       <button type="submit" disabled={!changed || saving}>
