@@ -218,6 +218,12 @@ export async function fetchBikeVariants(modelId: number): Promise<{ name: string
   return (await mainHttp.get<{ detail: { name: string; code: string }[] }>('api/bikeVariant', { params: { model_id: modelId } })).data.detail;
 }
 
+/** Active financiers (`GET api/financerListData?status=active`, bikes host), as the choices of the bike's financier name. */
+export async function fetchBikeFinanciers(): Promise<{ id: number; label: string }[]> {
+  const { data } = await bikeHttp.get<{ detail: { id: number; name: string }[] }>('api/financerListData', { params: { status: 'active' } });
+  return data.detail.map((f) => ({ id: f.id, label: f.name }));
+}
+
 /** `PUT v2/bike-image/{id}` (multipart: imageFile, type, title, hashKey, fileExtension). */
 export async function uploadBikeImage(appointmentId: string, file: File, fields: { type: BikeMedia['type']; title: string; hashKey?: string }): Promise<{ hashKey: string; uri: string; url: string }> {
   const form = new FormData();

@@ -190,7 +190,7 @@ export interface LookupOption {
 }
 
 /**
- * Choices of a lookup-backed select row (state, rto, city, store, financier, nocIssuedFor). `parentId` is the
+ * Choices of a lookup-backed select row (state, rto, city, store, financier, nocIssuedFor; the bike's bikeFinancier). `parentId` is the
  * state id for rto. Failures answer an empty list: the spec ignores failed lookups silently (000 §8).
  */
 export async function fetchLookup(lookup: string, parentId?: string | number | null): Promise<LookupOption[]> {
@@ -217,6 +217,9 @@ export async function fetchLookup(lookup: string, parentId?: string | number | n
         const { data } = await mainHttp.get<{ detail: { id: number; financierName: string }[] }>('bank-list');
         return data.detail.map((b) => ({ id: b.id, label: b.financierName }));
       }
+      // The bike's financiers come from the bikes host; its module loads only where a bike row asks.
+      case 'bikeFinancier':
+        return await (await import('./bike.ts')).fetchBikeFinanciers();
       case 'nocIssuedFor': {
         const { data } = await mainHttp.get<{ detail: { id: number; rtoCode: string; rto: string }[] }>('noc-issued-for');
         return data.detail.map((n) => ({ id: n.id, label: `${n.rtoCode} ${n.rto}` }));

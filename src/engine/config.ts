@@ -59,7 +59,7 @@ export interface InputConfig {
   upperCase?: boolean;
   /** Multi-select choices that clear every other choice, and are cleared by any other choice. */
   exclusive?: string[];
-  /** Choices come from a lookup call the screen makes (make, model, variant, state, rto, city, store, financier, nocIssuedFor). */
+  /** Choices come from a lookup call the screen makes (make, model, variant, state, rto, city, store, financier, nocIssuedFor; the bike's bikeFinancier). */
   lookup?: string;
 }
 

@@ -92,7 +92,7 @@ export interface RowState {
   additionalInfo?: Record<string, unknown>;
   /** The row offers an image upload (RTO NOC / NMC available: Yes). */
   canUpload?: boolean;
-  /** Choices come from this lookup call (make, model, variant, state, rto, city, store, financier, nocIssuedFor). */
+  /** Choices come from this lookup call (make, model, variant, state, rto, city, store, financier, nocIssuedFor; the bike's bikeFinancier). */
   lookup?: string;
 }
 

@@ -125,7 +125,15 @@ export const InsuranceExpiredHidesExpiry: Story = {
   },
 };
 
-export const ElectricalUiVersion1: Story = { args: { inspection: 'Electrical, UI version 1' } };
+/** UI version 1, hypothecated: the financier name is corrected by choosing an active financier (api/financerListData). */
+export const ElectricalUiVersion1: Story = {
+  args: { inspection: 'Electrical, UI version 1' },
+  play: async ({ canvasElement }) => {
+    const row = within(await within(canvasElement).findByRole('group', { name: 'Financier Name' }));
+    const choice = row.getByRole('combobox', { name: 'Financier Name new value' });
+    await waitFor(() => expect(within(choice).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select', 'Hero FinCorp']));
+  },
+};
 
 export const ReadOnly: Story = {
   args: { role: 'qc (another reviewer)' },

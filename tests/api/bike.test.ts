@@ -2,7 +2,8 @@
 // Spec 001 §7 bike calls as the app sends them (bikes host, form fields, main-host catalogue) and §8 'A 403 on the bike list'.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { assignBike, bikeHttp, fetchBikeList, fetchBikeModels, fetchBikeVersions, mediaUrl, submitBikeStatus } from '../../src/api/bike.ts';
+import { assignBike, bikeHttp, fetchBikeList, fetchBikeModels, fetchBikeVariants, fetchBikeVersions, mediaUrl, submitBikeStatus } from '../../src/api/bike.ts';
+import { fetchLookup } from '../../src/api/review.ts';
 import { resetSignOutGuard } from '../../src/api/http.ts';
 import { browserLocation } from '../../src/api/location.ts';
 import { mainHttp } from '../../src/api/main.ts';
@@ -51,6 +52,25 @@ describe('bike calls (spec 001 §7)', () => {
     // The config in src/config (version null) is named 'seed': a form field has no null (issue 17).
     await submitBikeStatus({ status: 'APPROVED', reason: '', bikeId: 5, appointmentId: 'BK1', version: 2, configVersion: null });
     expect((seen[2].data as FormData).get('configVersion')).toBe('seed');
+  });
+
+  it("the financier name's choices: the active financiers from the bikes host (api/financerListData?status=active); a failure gives none", async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    bikeHttp.defaults.adapter = fakeAdapter(() => ({ status: 200, data: { detail: [{ id: 3, name: 'Hero FinCorp', status: 'active' }] } }), seen);
+    expect(await fetchLookup('bikeFinancier')).toEqual([{ id: 3, label: 'Hero FinCorp' }]);
+    expect(seen[0].baseURL).toBe('/bike-api/');
+    expect(seen[0].url).toBe('api/financerListData');
+    expect(paramsOf(seen[0])).toEqual({ status: 'active', utm_source: 'qc' });
+    bikeHttp.defaults.adapter = fakeAdapter(() => ({ status: 500, data: { message: 'Internal Server Error', detail: 'x' } }));
+    expect(await fetchLookup('bikeFinancier')).toEqual([]);
+  });
+
+  it('variants of a model go to the main host with model_id', async () => {
+    const seen: InternalAxiosRequestConfig[] = [];
+    mainHttp.defaults.adapter = fakeAdapter(() => ({ status: 200, data: { detail: [{ name: 'i3S', code: 'I3S' }] } }), seen);
+    expect(await fetchBikeVariants(201)).toEqual([{ name: 'i3S', code: 'I3S' }]);
+    expect(seen[0].url).toBe('api/bikeVariant');
+    expect(paramsOf(seen[0])).toMatchObject({ model_id: '201' });
   });
 
   it('models go to the main host with makeCode; media URLs follow the public configuration', async () => {
