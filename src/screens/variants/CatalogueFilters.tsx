@@ -1,6 +1,6 @@
 import { Label } from 'react-aria-components/Label';
 import { Radio, RadioGroup } from 'react-aria-components/RadioGroup';
-import { SelectField } from '../../components/SelectField.tsx';
+import { SelectField, type Option } from '../../components/SelectField.tsx';
 import type { Make, Model } from '../../api/variants.ts';
 import type { Selection, selectionErrors } from './catalogue.ts';
 
@@ -21,8 +21,19 @@ function FieldError({ text }: { text?: string }) {
   return text ? <span className="error field-error">{text}</span> : null;
 }
 
+/**
+ * The choices with the chosen ones among them: a selection shown before its lists load (one handed back from the add
+ * screen, or a restored draft) reads as chosen, not 'No options'.
+ */
+function withChosen<T extends string | number>(options: readonly T[], chosen: readonly T[], label: (id: T) => string = String): Option[] {
+  return [...options, ...chosen.filter((c) => !options.includes(c))].map((id) => ({ id, label: label(id) }));
+}
+
 /** Make, model, manufacturing years (multi) and fuel type; a change clears the fields that depend on it. */
 export function CatalogueFilters({ selection, onChange, makes, models, years, fuelTypes, errors, fuelAs, isDisabled }: Props) {
+  const makeOptions = withChosen(makes.map((m) => m.make_id), selection.make ? [selection.make.make_id] : [], (id) => makes.find((m) => m.make_id === id)?.make_name ?? selection.make!.make_name);
+  const modelOptions = withChosen(models.map((m) => m.model_id), selection.model ? [selection.model.model_id] : [], (id) => models.find((m) => m.model_id === id)?.model_name ?? selection.model!.model_name);
+  const fuelOptions = withChosen(fuelTypes, selection.fuelType ? [selection.fuelType] : []);
   return (
     <div className="filters variant-filters">
       <div>
@@ -30,7 +41,7 @@ export function CatalogueFilters({ selection, onChange, makes, models, years, fu
           label="Make"
           placeholder="Select Make"
           isDisabled={isDisabled}
-          options={makes.map((m) => ({ id: m.make_id, label: m.make_name }))}
+          options={makeOptions}
           value={selection.make?.make_id ?? null}
           onChange={(id) => onChange({ make: makes.find((m) => m.make_id === id) ?? null, model: null, years: [], fuelType: null })}
         />
@@ -41,7 +52,7 @@ export function CatalogueFilters({ selection, onChange, makes, models, years, fu
           label="Model"
           placeholder="Select Model"
           isDisabled={isDisabled || !selection.make}
-          options={models.map((m) => ({ id: m.model_id, label: m.model_name }))}
+          options={modelOptions}
           value={selection.model?.model_id ?? null}
           onChange={(id) => onChange({ ...selection, model: models.find((m) => m.model_id === id) ?? null, years: [], fuelType: null })}
         />
@@ -53,7 +64,7 @@ export function CatalogueFilters({ selection, onChange, makes, models, years, fu
           placeholder="Select Years"
           selectionMode="multiple"
           isDisabled={isDisabled || !selection.model}
-          options={years.map((y) => ({ id: y, label: String(y) }))}
+          options={withChosen(years, selection.years)}
           value={selection.years}
           onChange={(keys) => onChange({ ...selection, years: keys.map(Number).sort((a, b) => a - b) })}
         />
@@ -65,7 +76,7 @@ export function CatalogueFilters({ selection, onChange, makes, models, years, fu
             label="Fuel Type"
             placeholder="Select fuel Type"
             isDisabled={isDisabled || !selection.model}
-            options={fuelTypes.map((f) => ({ id: f, label: f }))}
+            options={fuelOptions}
             value={selection.fuelType}
             onChange={(f) => onChange({ ...selection, fuelType: f === null ? null : String(f) })}
           />
@@ -78,9 +89,9 @@ export function CatalogueFilters({ selection, onChange, makes, models, years, fu
             onChange={(f) => onChange({ ...selection, fuelType: f })}
           >
             <Label>Fuel Type</Label>
-            {fuelTypes.map((f) => (
-              <Radio key={f} value={f}>
-                {f}
+            {fuelOptions.map((f) => (
+              <Radio key={f.id} value={f.label}>
+                {f.label}
               </Radio>
             ))}
           </RadioGroup>

@@ -193,6 +193,21 @@ describe('/add-car-variant (spec 002 §2 Add / edit car variant, §5)', () => {
       expect(screen.queryByText('Draft restored ·')).toBeNull();
     });
 
+    it("a restored selection reads as chosen while the catalogue's lists are still loading, not 'No options'", async () => {
+      const drafts = memoryDrafts();
+      const payload = { selection: { make: EDIT_STATE.make, model: EDIT_STATE.model, years: [2019], fuelType: 'Petrol' }, columns: [{ variantId: null, variant: '', slots: [] }] };
+      drafts.entries.set(draftKey('qc.reviewer@qc.example', 'new', 'variant'), { version: 'variant-form-1', payload, savedAt: 1 });
+      const answered = mainHttp.defaults.adapter;
+      const loading = new Promise<never>(() => {});
+      mainHttp.defaults.adapter = async (config) => (['make', 'make/1', 'variant-year'].includes(config.url ?? '') ? loading : (answered as (c: typeof config) => Promise<never>)(config));
+      renderAdd(undefined, drafts);
+      await screen.findByText('Draft restored ·');
+      expect(screen.getByRole('button', { name: /Maruti Suzuki.*Make$/ })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Swift.*Model$/ })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /2019.*Manufacturing Years$/ })).toBeTruthy();
+      expect((screen.getByRole('radio', { name: 'Petrol' }) as HTMLInputElement).checked).toBe(true);
+    });
+
     it('a draft of the variant as it was before someone else changed it is offered, not applied', async () => {
       const user = userEvent.setup();
       const drafts = memoryDrafts();
