@@ -8,9 +8,11 @@ interface Props {
   onDiscard: () => void;
   /** What the record is called in the offer ('inspection', 'refurbishment', 'flagged car'). */
   record?: string;
+  /** What the form is called in the offer (a review's form, or a page's own). */
+  form?: string;
 }
 
-export function DraftBar({ notice, onRestore, onDiscard, record = 'inspection' }: Props) {
+export function DraftBar({ notice, onRestore, onDiscard, record = 'inspection', form = 'review form' }: Props) {
   if (notice === null) return null;
   return (
     <p role="status" className="draft-bar">
@@ -23,7 +25,7 @@ export function DraftBar({ notice, onRestore, onDiscard, record = 'inspection' }
         </>
       ) : (
         <>
-          A draft saved on an older version of this {record} or of the review form is not applied.{' '}
+          A draft saved on an older version of this {record} or of the {form} is not applied.{' '}
           <button type="button" className="link" onClick={onRestore}>
             Restore it
           </button>{' '}

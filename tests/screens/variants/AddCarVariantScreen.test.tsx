@@ -214,7 +214,7 @@ describe('/add-car-variant (spec 002 §2 Add / edit car variant, §5)', () => {
       const payload = { selection: { make: EDIT_STATE.make, model: EDIT_STATE.model, years: [2019, 2020], fuelType: 'Petrol' }, columns: [{ variantId: 5010, variant: 'VXI 1.2 AT', slots: [{ name: 'Airbags', value: '6' }] }] };
       drafts.entries.set(EDIT_KEY, { version: 'variant-form-1:an-older-variant', payload, savedAt: 1 });
       renderAdd(EDIT_STATE, drafts);
-      await screen.findByText(/A draft saved on an older version of this variant/);
+      await screen.findByText('A draft saved on an older version of this variant or of the variant form is not applied.', { exact: false });
       expect(await airbagsValue()).toBe('2');
       await user.click(screen.getByRole('button', { name: 'Restore it' }));
       expect(await airbagsValue()).toBe('6');
