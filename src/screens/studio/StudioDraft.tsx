@@ -78,7 +78,7 @@ export function StudioDraftBar({ user, active, text, setText, store = indexedDbD
   useLeaveGuard(draft.unsaved, STUDIO_LEAVE_QUESTION);
   return (
     <>
-      <DraftBar notice={draft.notice} onRestore={draft.restore} onDiscard={draft.discard} record="config" />
+      <DraftBar notice={draft.notice} onRestore={draft.restore} onDiscard={draft.discard} record="config" form="config studio" />
       {draft.notice === 'restored' && payload && payload.base !== active.id && (
         <p role="status" className="draft-bar">
           {`This draft was edited from ${versionName(payload.base)}; ${versionName(active.id)} is active now.`}

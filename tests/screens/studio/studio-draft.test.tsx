@@ -49,6 +49,18 @@ describe('StudioDraftBar: unsaved config text survives a reload', () => {
     await waitFor(() => expect(store.entries.has(KEY)).toBe(false), { timeout: DRAFT_DELAY_MS * 10 });
   });
 
+  it('a draft kept by an older studio (another shape) is offered, not applied; Restore it applies it', async () => {
+    const store = memoryDrafts();
+    store.entries.set(KEY, { version: 'studio-text-0', payload: { text: '{"rows":[9]}', base: 2 }, savedAt: 1 });
+    const shown = vi.fn();
+    render(<Studio store={store} shown={shown} />);
+    await screen.findByText('A draft saved on an older version of this config or of the config studio is not applied.', { exact: false });
+    expect(shown).toHaveBeenLastCalledWith(ACTIVE.text);
+    act(() => screen.getByRole('button', { name: 'Restore it' }).click());
+    expect(shown).toHaveBeenLastCalledWith('{"rows":[9]}');
+    screen.getByText('Draft restored ·');
+  });
+
   it('drops a stored draft whose text is the active version’s (saved since elsewhere): nothing restored, nothing left', async () => {
     const store = memoryDrafts();
     store.entries.set(KEY, { version: 'studio-text-1', payload: { text: ACTIVE.text, base: 1 }, savedAt: 1 });
