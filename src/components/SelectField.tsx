@@ -24,6 +24,14 @@ type Props =
   | (Common & { selectionMode?: 'single'; value: Key | null; onChange: (value: Key | null) => void })
   | (Common & { selectionMode: 'multiple'; value: Key[]; onChange: (value: Key[]) => void });
 
+/**
+ * The options with the chosen ones among them: a value shown before its list loads (handed back from another screen,
+ * or a restored draft) reads as chosen, not as 'No options'.
+ */
+export function withChosen(options: readonly Option[], chosen: readonly Option[]): Option[] {
+  return [...options, ...chosen.filter((c) => !options.some((o) => o.id === c.id))];
+}
+
 /** Shown, disabled, while a select has no options (not loaded yet, or none to offer). */
 export const NO_OPTIONS = 'No options';
 

@@ -24,7 +24,7 @@ import { useReviewDraft } from '../../components/useReviewDraft.ts';
 import { configFingerprint } from '../../machines/review-draft.machine.ts';
 import { useSession } from '../../session/useSession.ts';
 import { showError } from '../../components/toast.ts';
-import { SelectField } from '../../components/SelectField.tsx';
+import { SelectField, withChosen } from '../../components/SelectField.tsx';
 import { EMPTY_SELECTION, selectionErrors, useCatalogue, variantFamilies, type Selection, type VariantFamily } from './catalogue.ts';
 import { CatalogueFilters } from './CatalogueFilters.tsx';
 import type { EditState, ListState } from './CarVariantListScreen.tsx';
@@ -119,7 +119,10 @@ function VariantColumn({ column, index, families, parameters, error, onChange, o
         <SelectField
           label={label}
           placeholder="Select Variant"
-          options={families.map((f) => ({ id: f.id, label: f.name }))}
+          options={withChosen(
+            families.map((f) => ({ id: f.id, label: f.name })),
+            column.variantId === null ? [] : [{ id: column.variantId, label: column.variant }],
+          )}
           value={column.variantId}
           onChange={(id) => onChange((all) => all.map((c) => (c.key === column.key ? { ...c, variantId: id === null ? null : Number(id), variant: families.find((f) => f.id === id)?.name ?? '' } : c)))}
         />

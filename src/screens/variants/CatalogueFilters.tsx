@@ -1,6 +1,6 @@
 import { Label } from 'react-aria-components/Label';
 import { Radio, RadioGroup } from 'react-aria-components/RadioGroup';
-import { SelectField, type Option } from '../../components/SelectField.tsx';
+import { SelectField, withChosen, type Option } from '../../components/SelectField.tsx';
 import type { Make, Model } from '../../api/variants.ts';
 import type { Selection, selectionErrors } from './catalogue.ts';
 
@@ -21,19 +21,14 @@ function FieldError({ text }: { text?: string }) {
   return text ? <span className="error field-error">{text}</span> : null;
 }
 
-/**
- * The choices with the chosen ones among them: a selection shown before its lists load (one handed back from the add
- * screen, or a restored draft) reads as chosen, not 'No options'.
- */
-function withChosen<T extends string | number>(options: readonly T[], chosen: readonly T[], label: (id: T) => string = String): Option[] {
-  return [...options, ...chosen.filter((c) => !options.includes(c))].map((id) => ({ id, label: label(id) }));
-}
-
 /** Make, model, manufacturing years (multi) and fuel type; a change clears the fields that depend on it. */
 export function CatalogueFilters({ selection, onChange, makes, models, years, fuelTypes, errors, fuelAs, isDisabled }: Props) {
-  const makeOptions = withChosen(makes.map((m) => m.make_id), selection.make ? [selection.make.make_id] : [], (id) => makes.find((m) => m.make_id === id)?.make_name ?? selection.make!.make_name);
-  const modelOptions = withChosen(models.map((m) => m.model_id), selection.model ? [selection.model.model_id] : [], (id) => models.find((m) => m.model_id === id)?.model_name ?? selection.model!.model_name);
-  const fuelOptions = withChosen(fuelTypes, selection.fuelType ? [selection.fuelType] : []);
+  const makeOf = (m: Make): Option => ({ id: m.make_id, label: m.make_name });
+  const modelOf = (m: Model): Option => ({ id: m.model_id, label: m.model_name });
+  const plain = (v: string | number): Option => ({ id: v, label: String(v) });
+  const makeOptions = withChosen(makes.map(makeOf), selection.make ? [makeOf(selection.make)] : []);
+  const modelOptions = withChosen(models.map(modelOf), selection.model ? [modelOf(selection.model)] : []);
+  const fuelOptions = withChosen(fuelTypes.map(plain), selection.fuelType ? [plain(selection.fuelType)] : []);
   return (
     <div className="filters variant-filters">
       <div>
@@ -64,7 +59,7 @@ export function CatalogueFilters({ selection, onChange, makes, models, years, fu
           placeholder="Select Years"
           selectionMode="multiple"
           isDisabled={isDisabled || !selection.model}
-          options={withChosen(years, selection.years)}
+          options={withChosen(years.map(plain), selection.years.map(plain))}
           value={selection.years}
           onChange={(keys) => onChange({ ...selection, years: keys.map(Number).sort((a, b) => a - b) })}
         />

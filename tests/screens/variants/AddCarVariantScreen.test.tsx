@@ -195,7 +195,7 @@ describe('/add-car-variant (spec 002 §2 Add / edit car variant, §5)', () => {
 
     it("a restored selection reads as chosen while the catalogue's lists are still loading, not 'No options'", async () => {
       const drafts = memoryDrafts();
-      const payload = { selection: { make: EDIT_STATE.make, model: EDIT_STATE.model, years: [2019], fuelType: 'Petrol' }, columns: [{ variantId: null, variant: '', slots: [] }] };
+      const payload = { selection: { make: EDIT_STATE.make, model: EDIT_STATE.model, years: [2019], fuelType: 'Petrol' }, columns: [{ variantId: 5010, variant: 'VXI 1.2 AT', slots: [] }] };
       drafts.entries.set(draftKey('qc.reviewer@qc.example', 'new', 'variant'), { version: 'variant-form-1', payload, savedAt: 1 });
       const answered = mainHttp.defaults.adapter;
       const loading = new Promise<never>(() => {});
@@ -206,6 +206,8 @@ describe('/add-car-variant (spec 002 §2 Add / edit car variant, §5)', () => {
       expect(screen.getByRole('button', { name: /Swift.*Model$/ })).toBeTruthy();
       expect(screen.getByRole('button', { name: /2019.*Manufacturing Years$/ })).toBeTruthy();
       expect((screen.getByRole('radio', { name: 'Petrol' }) as HTMLInputElement).checked).toBe(true);
+      expect(screen.getByRole('button', { name: /VXI 1\.2 AT.*Variant 1$/ })).toBeTruthy();
+      expect(screen.queryByText('No options')).toBeNull();
     });
 
     it('a draft of the variant as it was before someone else changed it is offered, not applied', async () => {
