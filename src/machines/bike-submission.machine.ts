@@ -34,6 +34,9 @@ function fieldValue(row: RowState): PushedField['value'] {
   return row.widget === 'date' && typeof row.newValue === 'string' && /^\d{2}-\d{2}-\d{4}$/.test(row.newValue) ? row.newValue.replace(/-/g, '/') : row.newValue;
 }
 
+/** Where a field row's stored answer sits in the bike's `inspectionData`: its section, part and sub-part. */
+export const storedFieldPath = (row: RowState): string[] => (row.subPart ? [row.section, row.part, 'subParts', row.subPart] : [row.section, row.part]);
+
 /**
  * The field rows the server holds as rejected in `inspectionData` (the bike's stored answers by section): a push that
  * went through before a submit that did not. The next push clears those the reviewer no longer ticks.
@@ -42,8 +45,7 @@ export function heldRejections(model: ReviewModel, inspectionData: Readonly<Reco
   return model.order.filter((key) => {
     const row = model.rows[key];
     if (row.kind === 'image') return false;
-    const path = row.subPart ? [row.section, row.part, 'subParts', row.subPart] : [row.section, row.part];
-    return readOwn(inspectionData, [...path, 'rejected']) === true;
+    return readOwn(inspectionData, [...storedFieldPath(row), 'rejected']) === true;
   });
 }
 

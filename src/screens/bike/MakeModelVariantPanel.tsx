@@ -38,8 +38,9 @@ export function MakeModelVariantPanel({ detail, onUpdated }: { detail: BikeDetai
       cancelled = true;
     };
   }, [makeCode, detail.model]);
+  const model = models.find((m) => String(m.id) === modelId);
   // The bike's own model preselects the bike's variant; another model starts with none.
-  const ownModel = models.find((m) => String(m.id) === modelId)?.name === detail.model;
+  const ownModel = model?.name === detail.model;
   useEffect(() => {
     setVariants([]);
     if (!modelId) return;
@@ -54,7 +55,6 @@ export function MakeModelVariantPanel({ detail, onUpdated }: { detail: BikeDetai
     };
   }, [modelId, ownModel, detail.variant]);
 
-  const model = models.find((m) => String(m.id) === modelId);
   const variant = variants.find((v) => v.code === variantCode);
   const make = makes.find((m) => m.code === makeCode);
   const changed = !!(make && model && variant) && (make.name !== detail.make || model.name !== detail.model || variant.name !== detail.variant);

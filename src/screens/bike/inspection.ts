@@ -5,6 +5,7 @@
  */
 import type { InspectionField, InspectionImage } from '../../engine/inspection.ts';
 import type { ReviewEngine } from '../../engine/model.ts';
+import { storedFieldPath } from '../../machines/bike-submission.machine.ts';
 import { readOwn } from '../../engine/read-own.ts';
 import type { Edit, Scalar } from '../../engine/types.ts';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
@@ -77,7 +78,7 @@ export function heldBikeReview(engine: ReviewEngine, detail: BikeDetail, media: 
       if (rejectedMedia.has((row.image as BikeImage | null | undefined)?.hashKey ?? '')) seed.push({ type: 'check', key, checked: true });
       continue;
     }
-    const path = row.subPart ? [row.section, row.part, 'subParts', row.subPart] : [row.section, row.part];
+    const path = storedFieldPath(row);
     const field = readOwn(detail.inspectionData, path) as BikeField | undefined;
     if (readOwn(field, ['rejected']) !== true) continue;
     seed.push({ type: 'check', key, checked: true });

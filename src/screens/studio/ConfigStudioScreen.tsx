@@ -222,7 +222,9 @@ export default function ConfigStudioScreen() {
 
   const failing = cases.filter((c) => c.problems.length).length + (check?.cases.filter((c) => c.problems.length).length ?? 0);
   const checksPass = parseError === null && problems.length === 0 && failing === 0;
-  const passes = checked?.text === text && checksPass;
+  // Saving is judged on a check of the text in the editor only.
+  const checkedNow = checked?.text === text;
+  const passes = checkedNow && checksPass;
 
   // Completion, hover docs and errors while typing from the schema (review products: the shared base, which
   // carries the descriptions; their own schema only pins the product id), and the engine's and server's findings.
@@ -384,7 +386,7 @@ export default function ConfigStudioScreen() {
               <Input />
             </TextField>
             <Button isDisabled={!passes || !message.trim() || busy} onPress={() => void save()}>Save as a new version</Button>
-            {checked?.text === text && !checksPass && <p>Saving needs the schema, the semantic checks and every case to pass.</p>}
+            {checkedNow && !checksPass && <p>Saving needs the schema, the semantic checks and every case to pass.</p>}
           </section>
         </div>
         <div className="studio-right">

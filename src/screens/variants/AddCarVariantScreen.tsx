@@ -43,8 +43,7 @@ export const VARIANT_LEAVE_QUESTION = 'Leave this page? The variant data you ent
 
 /** What the analyst has entered, for telling it from what was last loaded or submitted: the column keys and empty columns aside. */
 function entered(selection: Selection, columns: readonly Column[]): string {
-  const filled = columns.filter((c) => c.variantId !== null || c.variant !== '' || c.slots.length > 0).map(({ key: _, ...rest }) => rest);
-  return JSON.stringify([selection, filled]);
+  return JSON.stringify(variantDraftOf(selection, columns.filter((c) => c.variantId !== null || c.variant !== '' || c.slots.length > 0)));
 }
 
 function initialState(edit: EditState | null): { selection: Selection; columns: Column[] } {
@@ -190,7 +189,7 @@ export default function AddCarVariantScreen({ drafts = indexedDbDrafts }: { draf
     (draft: VariantDraft | null) => {
       setSelection(draft ? draft.selection : initial.selection);
       // The edit form submits one column.
-      setColumns(draft ? columnsOfDraft(draft).slice(0, edit ? 1 : undefined) : initialState(edit).columns);
+      setColumns(draft ? columnsOfDraft(draft).slice(0, edit ? 1 : undefined) : initial.columns);
       setErrors({});
       setColumnProblems(new Map());
     },
