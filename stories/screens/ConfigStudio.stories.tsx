@@ -8,7 +8,7 @@ import type { ConfigVersion, StudioSample } from '../../src/api/studio.ts';
 import { checkProductConfig, STUDIO_PRODUCTS, studioProduct } from '../../src/products/studio-check.ts';
 import ConfigStudioScreen from '../../src/screens/studio/ConfigStudioScreen.tsx';
 import { STUDIO_DRAFT_SHAPE, type StudioDraft } from '../../src/screens/studio/StudioDraft.tsx';
-import { PENDING, fail, sessionFor, type Route, type Routes } from '../support/api.ts';
+import { PENDING, fail, sessionFor, type Request, type Route, type Routes } from '../support/api.ts';
 import { CAR_INSPECTIONS } from '../support/car.ts';
 import { RoutedScreen } from '../support/screen.tsx';
 
@@ -61,9 +61,14 @@ interface StudioFixture {
   versions?: typeof VERSIONS;
   samples?: StudioSample[];
   products?: Route;
+  /** Calls answered otherwise than by the fixture (later, or held). */
+  routes?: Routes;
 }
 
-function studioRoutes({ active = v3, versions = VERSIONS, samples = SAMPLES, products }: StudioFixture = {}): Routes {
+/** The checks the server runs (schema, semantics, cases), run here on the posted document. */
+const serverCheck = ({ config, body }: Request) => ({ detail: checkProductConfig(studioProduct(productOf(config.url))!, (body as { config: unknown }).config) });
+
+function studioRoutes({ active = v3, versions = VERSIONS, samples = SAMPLES, products, routes }: StudioFixture = {}): Routes {
   return {
     'GET v2/config-studio/products': products ?? {
       detail: STUDIO_PRODUCTS.map((p) => ({ id: p.id, name: p.name, activeVersion: p.id === 'car' && versions.length ? versions[0].id : null, versions: p.id === 'car' ? versions.length : 0 })),
@@ -71,10 +76,10 @@ function studioRoutes({ active = v3, versions = VERSIONS, samples = SAMPLES, pro
     'GET v2/config-studio/products/*/versions': ({ config }) => ({ detail: productOf(config.url) === 'car' ? versions.map(({ config: _, ...v }) => v) : [] }),
     'GET v2/config-studio/products/*/active': ({ config }) => ({ detail: { id: productOf(config.url) === 'car' && versions.length ? versions[0].id : null, config: productOf(config.url) === 'car' ? active : studioProduct(productOf(config.url))?.seed() } }),
     'GET v2/config-studio/products/*/versions/*': ({ config }) => ({ detail: versions.find((v) => v.id === lastIdOf(config.url)) }),
-    // The checks the server runs (schema, semantics, cases), run here on the posted document.
-    'POST v2/config-studio/products/*/check': ({ config, body }) => ({ detail: checkProductConfig(studioProduct(productOf(config.url))!, (body as { config: unknown }).config) }),
+    'POST v2/config-studio/products/*/check': serverCheck,
     'GET v2/config-studio/products/*/samples': ({ config }) => ({ detail: productOf(config.url) === 'car' ? samples : [] }),
     'GET v2/config-studio/products/*/samples/*': ({ config }) => ({ detail: Object.values(CAR_INSPECTIONS).find((d) => d.carId === lastIdOf(config.url)) }),
+    ...routes,
   };
 }
 
@@ -132,14 +137,7 @@ export const DraftRestored: Story = {
  * its text) does not land on the bike's page.
  */
 export const SwitchProductWhileActivating: Story = {
-  ...studio(),
-  args: {
-    ...studio().args!,
-    api: {
-      ...studioRoutes(),
-      'POST v2/config-studio/products/*/versions/*/activate': () => new Promise((answer) => setTimeout(() => answer({ detail: VERSIONS[2] }), 300)),
-    },
-  },
+  ...studio({ routes: { 'POST v2/config-studio/products/*/versions/*/activate': () => new Promise((answer) => setTimeout(() => answer({ detail: VERSIONS[2] }), 300)) } }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const versions = await canvas.findByRole('region', { name: 'Versions' });
@@ -163,17 +161,9 @@ export const SwitchProductWhileActivating: Story = {
 const heldChecks: (() => void)[] = [];
 let holdChecks = false;
 export const SaveWaitsForTheCheck: Story = {
-  ...studio(),
-  args: {
-    ...studio().args!,
-    api: {
-      ...studioRoutes(),
-      'POST v2/config-studio/products/*/check': ({ config, body }) => {
-        const answer = () => ({ detail: checkProductConfig(studioProduct(productOf(config.url))!, (body as { config: unknown }).config) });
-        return holdChecks ? new Promise((done) => heldChecks.push(() => done(answer()))) : answer();
-      },
-    },
-  },
+  ...studio({
+    routes: { 'POST v2/config-studio/products/*/check': (call) => (holdChecks ? new Promise((done) => heldChecks.push(() => done(serverCheck(call)))) : serverCheck(call)) },
+  }),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const save = canvas.getByRole('button', { name: 'Save as a new version' });
