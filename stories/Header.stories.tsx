@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Header } from '../src/app/Header.tsx';
 import { PerformanceView } from '../src/app/PerformancePanel.tsx';
 import type { LoginData } from '../src/api/session.ts';
@@ -27,6 +28,45 @@ export const QcReviewer: Story = {};
 export const QcAdmin: Story = { args: { session: session('SM-QcAdmin', 'Vikram Admin') } };
 export const GsTeam: Story = { args: { session: session('gs', 'Gaurav Gs') } };
 export const VersionViewer: Story = { args: { session: session('qc-Version', 'Meera Version') } };
+
+const inView = (nav: HTMLElement) => {
+  const row = nav.querySelector('.nav-links')!.getBoundingClientRect();
+  return within(nav).queryAllByRole('link').filter((a) => a.getBoundingClientRect().right <= row.right + 0.5);
+};
+
+/**
+ * The QC admin's header on a 1024-px laptop: the links that do not fit are not cut off (nor scrolled) but listed in
+ * 'More', in order; Escape closes it and puts focus back on its button.
+ */
+export const QcAdminOnALaptop: Story = {
+  args: { session: session('SM-QcAdmin', 'Vikram Admin') },
+  decorators: [(Story) => <div style={{ width: 1024 }}><Story /></div>],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const nav = canvas.getByRole('navigation', { name: 'Main' });
+    const more = await canvas.findByRole('button', { name: 'More ▾' });
+    const shown = inView(nav).map((a) => a.textContent);
+    expect(shown[0]).toBe('Car QC');
+    await userEvent.click(more);
+    const listed = within(canvas.getByRole('list', { name: 'More' })).getAllByRole('link').map((a) => a.textContent);
+    expect(listed.length).toBeGreaterThan(0);
+    expect([...shown, ...listed]).toEqual(['Car QC', 'Bike QC', 'Versions', 'Refurbishment', 'Refurbishment Versions', 'GS Unflagging', 'Car Variants', 'Config Studio']);
+    await userEvent.keyboard('{Escape}');
+    expect(canvas.queryByRole('list', { name: 'More' })).toBeNull();
+    expect(more).toHaveFocus();
+  },
+};
+
+/** On a wide screen every link is in the row and there is no 'More'. */
+export const QcAdminWide: Story = {
+  args: { session: session('SM-QcAdmin', 'Vikram Admin') },
+  decorators: [(Story) => <div style={{ width: 1600 }}><Story /></div>],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(inView(canvas.getByRole('navigation', { name: 'Main' }))).toHaveLength(8));
+    expect(canvas.queryByRole('button', { name: 'More ▾' })).toBeNull();
+  },
+};
 
 /** The QC performance panel: rank with its ordinal and the 'Top Performer of day' table. */
 export const PerformancePanel: StoryObj = {

@@ -7,7 +7,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { mainHttp } from '../../src/api/main.ts';
 import { browserLocation } from '../../src/api/location.ts';
 import type { LoginData } from '../../src/api/session.ts';
-import { Header } from '../../src/app/Header.tsx';
+import { fittingLinks, Header } from '../../src/app/Header.tsx';
 import { ALL_SCREENS } from '../../src/app/nav.ts';
 import { fakeAdapter } from '../support/fake-http.ts';
 
@@ -61,6 +61,43 @@ describe('spec 000 §2 header: navigation links by role', () => {
       ['Upload CJ Leave', '/update-cj'],
       ['Video Tutorial Trigger', '/admin-vtt'],
     ]);
+  });
+
+  it('a header menu closes on Escape (focus back on its button), on a click elsewhere, on focus leaving it and on a chosen link', async () => {
+    renderHeader('SM-QcAdmin');
+    const button = screen.getByRole('button', { name: 'Admin ▾' });
+    const menu = () => screen.queryByRole('list', { name: 'Admin' });
+    await userEvent.click(button);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(within(menu()!).getByRole('link', { name: 'Admin - Xfactor' }));
+    await userEvent.keyboard('{Escape}');
+    expect(menu()).toBeNull();
+    expect(document.activeElement).toBe(button);
+    await userEvent.click(button);
+    await userEvent.click(screen.getByText('Name SM-QcAdmin'));
+    expect(menu()).toBeNull();
+    await userEvent.click(button);
+    for (let i = 0; i < 6; i++) await userEvent.tab();
+    expect(menu()).toBeNull();
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('link', { name: 'Odometer Correction' }));
+    expect(menu()).toBeNull();
+  });
+
+  it("the admin menu's button reads as current on an admin page", async () => {
+    renderHeader('SM-QcAdmin', '/admin-odo');
+    expect(screen.getByRole('button', { name: 'Admin ▾' }).className).toBe('active');
+    cleanup();
+    renderHeader('SM-QcAdmin', '/inspection');
+    expect(screen.getByRole('button', { name: 'Admin ▾' }).className).toBe('');
+  });
+
+  it('fittingLinks: the links up to the first that ends past the row fit', () => {
+    expect(fittingLinks([60, 130, 200], 200)).toBe(3);
+    expect(fittingLinks([60, 130, 200.4], 200)).toBe(3);
+    expect(fittingLinks([60, 130, 201], 200)).toBe(2);
+    expect(fittingLinks([60, 130, 201], 50)).toBe(0);
+    expect(fittingLinks([], 50)).toBe(0);
   });
 
   it('gs: Versions and GS Unflagging only', () => {
