@@ -55,10 +55,10 @@ function useFittingLinks(row: RefObject<HTMLDivElement | null>, count: number): 
 }
 
 /**
- * A header menu of links (the admin pages; the main links that do not fit): a disclosure button and its list.
+ * A header menu of links (the admin pages; the main links that do not fit): a disclosure button and its list; with `reserve`, a hidden placeholder while it has none.
  * Escape, a click elsewhere, focus leaving it or choosing a link closes it; Escape puts focus back on the button.
  */
-function HeaderMenu({ id, label, links }: { id: string; label: string; links: NavLinkItem[] }) {
+function HeaderMenu({ id, label, links, reserve = false }: { id: string; label: string; links: NavLinkItem[]; reserve?: boolean }) {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -71,7 +71,17 @@ function HeaderMenu({ id, label, links }: { id: string; label: string; links: Na
     document.addEventListener('pointerdown', away);
     return () => document.removeEventListener('pointerdown', away);
   }, [open]);
-  if (links.length === 0) return null;
+  if (links.length === 0) {
+    // 'More' keeps its place while every link fits, so its showing never narrows the row it is measured against
+    // (which would take a second measure, and a frame, to settle).
+    return reserve ? (
+      <div className="header-menu" aria-hidden="true" inert style={{ visibility: 'hidden' }}>
+        <button type="button" tabIndex={-1}>
+          {label} ▾
+        </button>
+      </div>
+    ) : null;
+  }
   const holdsCurrent = links.some((link) => pathname === link.to || pathname.startsWith(`${link.to}/`));
   return (
     <div
@@ -118,7 +128,7 @@ function MainNav({ role, screens }: { role: string; screens: Screens }) {
           </NavLink>
         ))}
       </div>
-      <HeaderMenu id="more-links" label="More" links={links.slice(fitting)} />
+      <HeaderMenu id="more-links" label="More" links={links.slice(fitting)} reserve />
       <HeaderMenu id="admin-menu" label="Admin" links={adminLinks(role, screens)} />
     </nav>
   );
