@@ -102,6 +102,34 @@ export const Assignee: Story = {
   },
 };
 
+/**
+ * On a 1280-px laptop the header (facts, CJ remarks, links, the make/model/variant panel) leaves the rows most of a
+ * 720-px window: the tab panel starts within 320 px of the screen's top (it was ~450 px, four rows in view), and
+ * every fact is still there.
+ */
+export const AssigneeOnALaptop: Story = {
+  decorators: [(Story) => <div style={{ width: 1280 }}><Story /></div>],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const panel = await canvas.findByRole('tabpanel');
+    await canvas.findByRole('form', { name: 'Make, model and variant' });
+    const main = canvasElement.querySelector('main')!;
+    expect(panel.getBoundingClientRect().top - main.getBoundingClientRect().top).toBeLessThan(320);
+    const facts = Object.fromEntries(Array.from(canvasElement.querySelectorAll('.bike-header dt'), (dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    const detail = BIKES['Petrol, B2B, hypothecated (UI version 2)'];
+    expect(facts).toEqual({
+      Version: String(detail.version),
+      Status: detail.status,
+      Registration: detail.regNo,
+      'Make / Model / Variant': `${detail.make} / ${detail.model} / ${detail.variant}`,
+      'Inspection End': expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+      'Inspected by': detail.cjName,
+      'QC User': BIKE_QC,
+    });
+    expect(canvas.getByText('CJ Remarks')).toBeVisible();
+  },
+};
+
 /** Spec 001 §2: hypothecation Yes shows Bank NOC and Loan Paid (UI version 2); No hides them. */
 export const HypothecationNoHidesBankNoc: Story = {
   play: async ({ canvasElement }) => {

@@ -267,72 +267,69 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
   return (
     <main className="page bike-review">
       <header className="bike-header">
-        <h1>Bike review {detail.appointmentId}</h1>
-        <dl>
-          <dt>Version</dt>
-          <dd>{detail.version}</dd>
-          <dt>Status</dt>
-          <dd data-testid="bike-status">{detail.status}</dd>
-          <dt>Make / Model / Variant</dt>
-          <dd>
-            {detail.make} / {detail.model} / {detail.variant}
-          </dd>
-          <dt>Registration</dt>
-          <dd>{detail.regNo}</dd>
-          <dt>Inspection End</dt>
-          <dd>{bikeDate(detail.inspectionEndTime)}</dd>
-          <dt>Inspected by</dt>
-          <dd>{detail.cjName}</dd>
-          <dt>QC User</dt>
-          <dd>{detail.qcUser ?? 'Unassigned'}</dd>
-        </dl>
-        <div className="cj-remark">
-          <strong>CJ Remarks</strong>
-          {remarkLines.map((line, i) => (
-            <p key={i}>{line}</p>
-          ))}
+        {/* Title and actions on one line, the facts in two rows beside the CJ's remarks: at 1280×720 the first rows
+            show without scrolling (the header used to take ~500 px). */}
+        <div className="bike-title">
+          <h1>Bike review {detail.appointmentId}</h1>
+          <div className="bike-actions">
+            {detail.pdfUrl && (
+              <a href={detail.pdfUrl} target="_blank" rel="noreferrer">
+                Bike PDF
+              </a>
+            )}
+            {canAccess(session.role, '/bike-report') && (
+              <Link to={`/bike-report/${detail.appointmentId}?version=${detail.version}`} target="_blank">
+                {bikeScreens.texts.reportLink}
+              </Link>
+            )}
+            {canEdit && (
+              <button
+                type="button"
+                onClick={async () => {
+                  try {
+                    setDetail(await generateBikeReport(detail.appointmentId));
+                  } catch (e) {
+                    showError(errorDetail(e, 'The PDF could not be generated'));
+                  }
+                }}
+              >
+                Generate PDF
+              </button>
+            )}
+            {reviewable && !detail.qcUser && (
+              <button
+                type="button"
+                onClick={async () => {
+                  try {
+                    setDetail(await assignBike(detail.appointmentId, session.email));
+                  } catch (e) {
+                    showError(errorDetail(e, 'The bike could not be assigned'));
+                    void reload();
+                  }
+                }}
+              >
+                Assign to me
+              </button>
+            )}
+          </div>
         </div>
-        <p className="bike-links">
-          {detail.pdfUrl && (
-            <a href={detail.pdfUrl} target="_blank" rel="noreferrer">
-              Bike PDF
-            </a>
-          )}
-          {canAccess(session.role, '/bike-report') && (
-            <Link to={`/bike-report/${detail.appointmentId}?version=${detail.version}`} target="_blank">
-              {bikeScreens.texts.reportLink}
-            </Link>
-          )}
-          {canEdit && (
-            <button
-              type="button"
-              onClick={async () => {
-                try {
-                  setDetail(await generateBikeReport(detail.appointmentId));
-                } catch (e) {
-                  showError(errorDetail(e, 'The PDF could not be generated'));
-                }
-              }}
-            >
-              Generate PDF
-            </button>
-          )}
-        </p>
-        {reviewable && !detail.qcUser && (
-          <button
-            type="button"
-            onClick={async () => {
-              try {
-                setDetail(await assignBike(detail.appointmentId, session.email));
-              } catch (e) {
-                showError(errorDetail(e, 'The bike could not be assigned'));
-                void reload();
-              }
-            }}
-          >
-            Assign to me
-          </button>
-        )}
+        <div className="bike-facts">
+          <dl>
+            <div><dt>Version</dt><dd>{detail.version}</dd></div>
+            <div><dt>Status</dt><dd data-testid="bike-status">{detail.status}</dd></div>
+            <div><dt>Registration</dt><dd>{detail.regNo}</dd></div>
+            <div><dt>Make / Model / Variant</dt><dd>{detail.make} / {detail.model} / {detail.variant}</dd></div>
+            <div><dt>Inspection End</dt><dd>{bikeDate(detail.inspectionEndTime)}</dd></div>
+            <div><dt>Inspected by</dt><dd>{detail.cjName}</dd></div>
+            <div><dt>QC User</dt><dd>{detail.qcUser ?? 'Unassigned'}</dd></div>
+          </dl>
+          <div className="cj-remark">
+            <strong>CJ Remarks</strong>
+            {remarkLines.map((line, i) => (
+              <p key={i}>{line}</p>
+            ))}
+          </div>
+        </div>
         {!canEdit && <p className="muted read-only-note">{isPast ? 'A past version: read only.' : reviewable ? 'Read only: only the assigned QC user can edit and submit this bike.' : `Reviewed (${detail.status}): read only.`}</p>}
       </header>
       <DraftBar notice={draft.notice} onRestore={draft.restore} onDiscard={draft.discard} />
