@@ -98,7 +98,10 @@ type Story = StoryObj<typeof meta>;
 
 export const Assignee: Story = {
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('button', { name: 'Submit' })).toBeEnabled();
+    const submit = await within(canvasElement).findByRole('button', { name: 'Submit' });
+    await expect(submit).toBeEnabled();
+    // The screen's main action wears the accent, as the car review's Submit does (it used to be a plain button here).
+    expect(getComputedStyle(submit).backgroundColor).toBe('rgb(43, 95, 217)');
   },
 };
 
