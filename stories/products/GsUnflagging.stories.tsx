@@ -75,6 +75,8 @@ export const AlphaChangeToBeta: Story = {
     await expect(canvas.getByText('Select All Wrong Granularities')).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Un-flag this car' }));
     await expect(canvas.queryByText('Select All Wrong Granularities')).not.toBeInTheDocument();
+    // The form's Submit is the screen's main action: it wears the accent, as every review's Submit does.
+    expect(getComputedStyle(canvas.getByRole('button', { name: 'Submit' })).backgroundColor).toBe('rgb(43, 95, 217)');
   },
 };
 

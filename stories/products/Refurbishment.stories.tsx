@@ -77,7 +77,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Assignee: Story = {};
+export const Assignee: Story = {
+  play: async ({ canvasElement }) => {
+    // SUBMIT is the screen's main action: it wears the accent, as every review's Submit does.
+    const submit = await within(canvasElement).findByRole('button', { name: 'SUBMIT' });
+    expect(getComputedStyle(submit).backgroundColor).toBe('rgb(43, 95, 217)');
+  },
+};
 
 /** Spec 001 §4: a rejected item in review makes the submitted status 'rejected'. */
 export const RejectAnItemSubmitsRejected: Story = {

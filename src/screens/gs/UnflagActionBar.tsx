@@ -127,7 +127,7 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
             </div>
           )}
           <div className="gs-form-buttons">
-            <button type="submit" disabled={busy}>
+            <button type="submit" className="primary" disabled={busy}>
               Submit
             </button>
             <button type="button" disabled={busy} onClick={() => send({ type: 'CANCEL' })}>

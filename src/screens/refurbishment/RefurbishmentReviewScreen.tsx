@@ -213,7 +213,7 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
           <span>Total Actual Cost: {rupees(detail.totalActualRefurbishmentCost)}</span>
         </div>
         {editable && (
-          <button type="button" disabled={!canSubmit} onClick={() => actor.send({ type: 'SUBMIT' })}>
+          <button type="button" className="primary" disabled={!canSubmit} onClick={() => actor.send({ type: 'SUBMIT' })}>
             SUBMIT
           </button>
         )}
