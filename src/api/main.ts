@@ -1,5 +1,5 @@
 /** Typed calls to the main host (spec 000 §7), base from VITE_API_BASE (DESIGN.md). */
-import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { InspectionDetail, SubmissionPayload } from '../products/car/inspection.ts';
 import type { InspectionListRow } from '../products/car/inspection.ts';
 import listConfig from '../config/inspection-list.json';
@@ -37,6 +37,16 @@ export interface Assignee {
 export const PAGE_SIZE = listConfig.pageSize;
 export const WINDOW_MONTHS = listConfig.windowMonths;
 
+/**
+ * The lists' date window, WINDOW_MONTHS back from `today` (default: now). dayjs is fetched here, not imported: this
+ * module runs in the shell (sign-in, sign-out), and /login's script budget has no room for a date library only the
+ * lists need (issue 18: /login < 120 KB gzip). The list screens load dayjs themselves, so this costs no request there.
+ */
+async function dateWindow(today?: Dayjs): Promise<{ startDate: string; endDate: string }> {
+  const now = today ?? (await import('dayjs')).default();
+  return { startDate: now.subtract(WINDOW_MONTHS, 'month').format('YYYY-MM-DD'), endDate: now.format('YYYY-MM-DD') };
+}
+
 export async function oauth(loginUserName: string, googleIdToken?: string): Promise<LoginData> {
   const { data } = await mainHttp.post<LoginData>('oauth', { grant_type: 'password', loginUserName, googleIdToken });
   return data;
@@ -54,14 +64,9 @@ export async function qcLogout(email: string, access_token: string): Promise<voi
 
 export async function fetchInspectionList(
   filters: ListFilters,
-  today = dayjs(),
+  today?: Dayjs,
 ): Promise<{ data: InspectionListRow[]; total: number }> {
-  const params = listParams({
-    ...filters,
-    records: PAGE_SIZE,
-    startDate: today.subtract(WINDOW_MONTHS, 'month').format('YYYY-MM-DD'),
-    endDate: today.format('YYYY-MM-DD'),
-  });
+  const params = listParams({ ...filters, records: PAGE_SIZE, ...(await dateWindow(today)) });
   try {
     const { data } = await mainHttp.get<{ data: InspectionListRow[]; total: number }>('v2/inspection-data-list', { params });
     return data;
@@ -153,14 +158,9 @@ export interface VersionRow {
   pdfUrl: string | null;
 }
 
-export async function fetchVersions(appointmentId: string, user: string, today = dayjs()): Promise<VersionRow[]> {
+export async function fetchVersions(appointmentId: string, user: string, today?: Dayjs): Promise<VersionRow[]> {
   const { data } = await mainHttp.get<{ data: VersionRow[] }>('v2/inspection-version-list', {
-    params: {
-      appointmentId,
-      user,
-      startDate: today.subtract(WINDOW_MONTHS, 'month').format('YYYY-MM-DD'),
-      endDate: today.format('YYYY-MM-DD'),
-    },
+    params: { appointmentId, user, ...(await dateWindow(today)) },
   });
   return data.data;
 }
