@@ -7,6 +7,7 @@ import BikeReviewScreen from '../../src/screens/bike/BikeReviewScreen.tsx';
 import { bikeDetail, pushedBikeDetail } from '../../tests/support/bike.ts';
 import { PENDING, fail, serve, sessionFor, signIn } from '../support/api.ts';
 import { picture } from '../support/images.ts';
+import { ACCENT_BACKGROUND } from '../support/style.ts';
 
 const BIKE_QC = 'bike.qc@qc.example';
 
@@ -101,7 +102,7 @@ export const Assignee: Story = {
     const submit = await within(canvasElement).findByRole('button', { name: 'Submit' });
     await expect(submit).toBeEnabled();
     // The screen's main action wears the accent, as the car review's Submit does (it used to be a plain button here).
-    expect(getComputedStyle(submit).backgroundColor).toBe('rgb(43, 95, 217)');
+    expect(getComputedStyle(submit).backgroundColor).toBe(ACCENT_BACKGROUND);
   },
 };
 

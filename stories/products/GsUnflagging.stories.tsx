@@ -6,6 +6,7 @@ import { GsDetailScreen } from '../../src/screens/gs/GsDetailScreen.tsx';
 import { ProductProvider } from '../../src/products/ProductContext.tsx';
 import { PENDING, fail, serve, sessionFor, signIn } from '../support/api.ts';
 import { gsDetail, gsRoutes } from '../support/gs.ts';
+import { ACCENT_BACKGROUND } from '../support/style.ts';
 import '../../src/screens/gs/gs.css';
 
 const CARS = {
@@ -76,7 +77,7 @@ export const AlphaChangeToBeta: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Un-flag this car' }));
     await expect(canvas.queryByText('Select All Wrong Granularities')).not.toBeInTheDocument();
     // The form's Submit is the screen's main action: it wears the accent, as every review's Submit does.
-    expect(getComputedStyle(canvas.getByRole('button', { name: 'Submit' })).backgroundColor).toBe('rgb(43, 95, 217)');
+    expect(getComputedStyle(canvas.getByRole('button', { name: 'Submit' })).backgroundColor).toBe(ACCENT_BACKGROUND);
   },
 };
 

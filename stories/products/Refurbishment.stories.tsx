@@ -7,6 +7,7 @@ import { RefurbishmentReviewScreen } from '../../src/screens/refurbishment/Refur
 import { ProductProvider } from '../../src/products/ProductContext.tsx';
 import { OTHER_REVIEWER, PENDING, REVIEWER, fail, serve, sessionFor, signIn } from '../support/api.ts';
 import { refurbDetail } from '../support/gs.ts';
+import { ACCENT_BACKGROUND } from '../support/style.ts';
 
 const SUGGESTIONS = {
   'Before refurbishment (review)': refurbDetail('review'),
@@ -81,7 +82,7 @@ export const Assignee: Story = {
   play: async ({ canvasElement }) => {
     // SUBMIT is the screen's main action: it wears the accent, as every review's Submit does.
     const submit = await within(canvasElement).findByRole('button', { name: 'SUBMIT' });
-    expect(getComputedStyle(submit).backgroundColor).toBe('rgb(43, 95, 217)');
+    expect(getComputedStyle(submit).backgroundColor).toBe(ACCENT_BACKGROUND);
   },
 };
 

@@ -158,6 +158,8 @@ export interface ScriptSize {
   bytes: number;
   /** gzip at the default level, as a server would send it. */
   gzip: number;
+  /** The script's source, for a test that looks inside it. */
+  text: string;
 }
 
 /**
@@ -169,7 +171,7 @@ export function recordScripts(page: Page, origin: string): () => Promise<ScriptS
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (response.request().resourceType() !== 'script' || url.origin !== origin) return;
-    responses.push(response.body().then((body) => ({ path: url.pathname, bytes: body.length, gzip: gzipSync(body).length }), () => null));
+    responses.push(response.body().then((body) => ({ path: url.pathname, bytes: body.length, gzip: gzipSync(body).length, text: body.toString('utf8') }), () => null));
   });
   return async () => (await Promise.all(responses)).filter((s): s is ScriptSize => s !== null);
 }
