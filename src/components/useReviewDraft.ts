@@ -98,6 +98,15 @@ export function useReviewDraft<P>({ draftKey, version, payload, parse, apply, do
   // The payload shown when the draft was read is the baseline, not a change: an offered draft stays stored until
   // the reviewer does something.
   const sent = useRef<{ payload: P | null } | null>(null);
+  // The machine took its key and version when it started; a change while the screen stays open (the bike assigned to
+  // the reviewer) is told to it. The baseline stays: whatever differs from it once the new key's draft is read is a
+  // change to keep.
+  const identity = useRef({ key: draftKey, version });
+  useEffect(() => {
+    if (identity.current.key === draftKey && identity.current.version === version) return;
+    identity.current = { key: draftKey, version };
+    actor.send({ type: 'IDENTITY', key: draftKey, version });
+  }, [actor, draftKey, version]);
   useEffect(() => {
     if (loading) return;
     if (sent.current === null) sent.current = { payload };

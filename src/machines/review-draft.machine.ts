@@ -60,7 +60,14 @@ export interface DraftContext {
   current: (() => unknown) | null;
 }
 
-export type DraftEvent = { type: 'CHANGE'; payload: unknown } | { type: 'RESTORE' } | { type: 'DISCARD' } | { type: 'SUBMITTED' } | { type: 'FLUSH' };
+export type DraftEvent =
+  | { type: 'CHANGE'; payload: unknown }
+  | { type: 'RESTORE' }
+  | { type: 'DISCARD' }
+  | { type: 'SUBMITTED' }
+  | { type: 'FLUSH' }
+  /** The owner's record or its viewer changed while open (a bike assigned to the reviewer): the draft follows it. */
+  | { type: 'IDENTITY'; key: string | null; version: string };
 
 /** The draft machine's actors on a store (IndexedDB in the app, memory in tests): what every owner of a draft provides. */
 export function draftActors(store: DraftStore) {
@@ -98,6 +105,14 @@ export const draftMachine = setup({
   id: 'draft',
   context: ({ input }) => ({ key: input.key, version: input.version, notice: null, offered: null, latest: null, dirty: false, current: input.current ?? null }),
   initial: 'loading',
+  on: {
+    // Another key (a read-only viewer now the assignee) is another draft: read it as on opening; a change not yet
+    // written is written under it. The same key with another version: what is written from now on carries it.
+    IDENTITY: [
+      { guard: ({ context, event }) => event.key !== context.key, target: '.loading', reenter: true, actions: assign(({ event }) => ({ key: event.key, version: event.version, notice: null, offered: null })) },
+      { actions: assign({ version: ({ event }) => event.version }) },
+    ],
+  },
   states: {
     loading: {
       tags: 'loading',
@@ -171,7 +186,8 @@ export const draftMachine = setup({
     },
     submitted: {
       tags: 'submitted',
-      // The review is stored on the server: nothing left to keep.
+      // The review is stored on the server: nothing left to keep, whatever record or viewer the owner names next.
+      on: { IDENTITY: {} },
       entry: assign({ dirty: false, notice: null, offered: null, latest: null }),
       invoke: { src: 'clearDraft', input: ({ context }) => ({ key: context.key ?? '' }) },
     },

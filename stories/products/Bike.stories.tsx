@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { BikeDetail } from '../../src/api/bike.ts';
+import { draftKey, indexedDbDrafts } from '../../src/api/drafts.ts';
 import { ProductProvider } from '../../src/products/ProductContext.tsx';
 import BikeReviewScreen from '../../src/screens/bike/BikeReviewScreen.tsx';
 import { bikeDetail, pushedBikeDetail } from '../../tests/support/bike.ts';
@@ -62,6 +63,7 @@ function BikeReview({ inspection, role, pastVersion, server }: Args) {
     'GET api/bikeModel': { detail: [{ id: 1, name: 'Splendor Plus', variant: [{ name: 'i3S', code: 'I3S' }] }] },
     'GET api/bikeVariant': { detail: [{ name: 'i3S', code: 'I3S' }, { name: 'Xtec', code: 'XTEC' }] },
     'GET api/financerListData': { detail: [{ id: 1, name: 'Hero FinCorp', status: 'active' }] },
+    'POST appointment/*/qc/assign': { detail: { ...detail, qcUser: VIEWERS[role].email } },
   });
   signIn(VIEWERS[role]);
   const url = `/bike-review/${detail.appointmentId}${pastVersion ? '?version=0' : ''}`;
@@ -178,6 +180,23 @@ export const Unassigned: Story = {
   args: { inspection: 'Unassigned', role: 'qc (another reviewer)' },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('button', { name: 'Assign to me' })).toBeInTheDocument();
+  },
+};
+
+/**
+ * Issue 16 'never lose work': the bike QC user assigns an unassigned bike on its review and ticks a row at once; the
+ * tick is kept as a draft (the screen opened read-only, without one, and the draft follows the assignment).
+ */
+export const AssignedHereKeepsDrafts: Story = {
+  args: { inspection: 'Unassigned', role: 'bike-qc (assignee)' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Assign to me' }));
+    await canvas.findByRole('button', { name: 'Submit' });
+    // The draft of the new key is read first (the screen waits for it, as on opening).
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'Reject Registration Number' }));
+    const key = draftKey(BIKE_QC, BIKES.Unassigned.appointmentId, 'bike');
+    await waitFor(async () => expect((await indexedDbDrafts.load(key))?.payload).toEqual({ edits: [expect.objectContaining({ type: 'check', key: 'registrationNumber', checked: true })] }), { timeout: 3000 });
   },
 };
 

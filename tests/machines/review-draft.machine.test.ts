@@ -51,6 +51,36 @@ describe('draft machine (issue 16 Never lose work, every product)', () => {
     expect(saves).toHaveLength(1);
   });
 
+  it('follows its record: a read-only viewer made the assignee keeps drafts under the new key from then on (its stored draft read as on opening); a new version is written with the next draft', async () => {
+    const drafts = memoryDrafts<StoredDraft>();
+    await drafts.save(KEY, stored({ edits: ['earlier'] }));
+    const { actor, saves, handedOver } = start({ drafts, key: null });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'CHANGE', payload: { edits: [1] } });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(saves).toEqual([]);
+
+    actor.send({ type: 'IDENTITY', key: KEY, version: VERSION });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(handedOver).toEqual([{ edits: ['earlier'] }]);
+    expect(actor.getSnapshot().context.notice).toBe('restored');
+    actor.send({ type: 'CHANGE', payload: { edits: ['earlier', 2] } });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.get(KEY)).toMatchObject({ version: VERSION, payload: { edits: ['earlier', 2] } });
+
+    actor.send({ type: 'IDENTITY', key: KEY, version: 'v2' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    actor.send({ type: 'CHANGE', payload: { edits: ['earlier', 2, 3] } });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS);
+    expect(drafts.entries.get(KEY)).toMatchObject({ version: 'v2', payload: { edits: ['earlier', 2, 3] } });
+
+    actor.send({ type: 'SUBMITTED' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'IDENTITY', key: 'another', version: VERSION });
+    expect(actor.getSnapshot().hasTag('submitted')).toBe(true);
+  });
+
   it("with the owner's `current`, a write takes what the owner holds then: changes made while a write is due need no CHANGE", async () => {
     let holds: unknown = { edits: [1] };
     const { actor, drafts, saves } = start({ current: () => holds });
