@@ -81,6 +81,24 @@ export const AlphaChangeToBeta: Story = {
   },
 };
 
+/**
+ * A laptop's window (1280 × 720, the app's header 48 px): the slider keeps its 500 px (spec 002 §9), and the
+ * assignee's actions and the form an action opens are in the first screen, beside it, not below it.
+ */
+export const AssigneeOnALaptop: Story = {
+  decorators: [(Story) => <div style={{ width: 1280 }}><Story /></div>],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const bar = await canvas.findByRole('region', { name: 'Flag action' });
+    const top = canvasElement.querySelector('main')!.getBoundingClientRect().top;
+    const below = (el: Element) => el.getBoundingClientRect().bottom - top;
+    expect(canvasElement.querySelector('.gs-slider img')!.getBoundingClientRect().height).toBe(500);
+    await userEvent.click(within(bar).getByRole('button', { name: 'Change to Beta' }));
+    expect(below(within(bar).getByRole('button', { name: 'Submit' }))).toBeLessThan(720 - 48);
+    await expect(canvas.getByText('Show Important')).toBeVisible();
+  },
+};
+
 /** Spec 002 §4: 'Change to …' is disabled for a Hard Beta car. */
 export const HardBetaCannotChange: Story = {
   args: { inspection: 'Hard Beta car' },

@@ -165,21 +165,26 @@ export function GsDetailScreen() {
         <span>{`Inspected by ${info.inspectionBy} (${info.cjNumber})`}</span>
       </p>
 
-      <div className="gs-top" data-section tabIndex={-1}>
-        <Carousel label="Car images" perView={1} className="gs-slider">
-          {slider.map((image) => (
-            <img key={image.url} src={imageSrc(image.url)} alt={image.title} />
-          ))}
-        </Carousel>
-        <div className="gs-parts">
-          <PartList summary="Show Important" parts={info.important} open />
-          <PartList summary="Show Less Important" parts={info.showLessImportant} />
+      {/* The slider keeps the spec's 500 px; the assignee's actions sit beside it, above the parts, so they are in
+          the first screen of a laptop rather than below the slider. */}
+      <div className="gs-top">
+        <div data-section tabIndex={-1}>
+          <Carousel label="Car images" perView={1} className="gs-slider">
+            {slider.map((image) => (
+              <img key={image.url} src={imageSrc(image.url)} alt={image.title} />
+            ))}
+          </Carousel>
+        </div>
+        <div className="gs-side">
+          {acting && (
+            <UnflagActionBar appointmentId={detail.appointmentId} conditionFlag={detail.conditionFlag} hardBeta={facts.hardBeta} etag={etag} dispositions={dispositions} user={session!.email} />
+          )}
+          <div className="gs-parts">
+            <PartList summary="Show Important" parts={info.important} open />
+            <PartList summary="Show Less Important" parts={info.showLessImportant} />
+          </div>
         </div>
       </div>
-
-      {acting && (
-        <UnflagActionBar appointmentId={detail.appointmentId} conditionFlag={detail.conditionFlag} hardBeta={facts.hardBeta} etag={etag} dispositions={dispositions} user={session!.email} />
-      )}
 
       <section aria-labelledby="gs-flagging" data-section tabIndex={-1}>
         <h2 id="gs-flagging">Flagging Details</h2>
