@@ -86,6 +86,29 @@ export const Assignee: Story = {
   },
 };
 
+/**
+ * A laptop's window (1280 px): an item's QC Comment and Reject sit beside its pictures and text rather than under
+ * them, so an item is one short band and several are in view; after refurbishment, before, after and QC are three
+ * columns.
+ */
+const besideEachOther = async (canvasElement: HTMLElement, columns: string[]) => {
+  const item = await within(canvasElement).findByRole('region', { name: 'Exterior - Front Bumper' });
+  const parts = [...item.querySelectorAll('.refurb-side'), item.querySelector('.refurb-qc')!].map((el) => el.getBoundingClientRect());
+  expect(parts.map((r) => Math.round(r.top))).toEqual(parts.map(() => Math.round(parts[0].top)));
+  expect(parts.length).toBe(columns.length);
+  // Stacked, the item was ~380 px tall in review and ~720 after refurbishment.
+  expect(item.getBoundingClientRect().height).toBeLessThan(340);
+};
+export const AssigneeOnALaptop: Story = {
+  decorators: [(Story) => <div style={{ width: 1280 }}><Story /></div>],
+  play: ({ canvasElement }) => besideEachOther(canvasElement, ['before', 'QC']),
+};
+export const AfterRefurbishmentOnALaptop: Story = {
+  args: { inspection: 'After refurbishment (refReview)' },
+  decorators: [(Story) => <div style={{ width: 1280 }}><Story /></div>],
+  play: ({ canvasElement }) => besideEachOther(canvasElement, ['before', 'after', 'QC']),
+};
+
 /** Spec 001 §4: a rejected item in review makes the submitted status 'rejected'. */
 export const RejectAnItemSubmitsRejected: Story = {
   play: async ({ canvasElement }) => {
