@@ -35,6 +35,15 @@ const inView = (nav: HTMLElement) => {
 };
 
 /**
+ * 'More' and 'Admin' sit by the user's name whether or not links overflow, so they do not jump across the header as
+ * the window crosses the width where the last link fits, and no hole opens on their left at some widths.
+ */
+const menusByTheName = (canvas: ReturnType<typeof within>) => {
+  const admin = canvas.getByRole('button', { name: 'Admin ▾' }).getBoundingClientRect();
+  expect(canvas.getByText('Vikram Admin').getBoundingClientRect().left - admin.right).toBeLessThan(20);
+};
+
+/**
  * The QC admin's header on a 1024-px laptop: the links that do not fit are not cut off (nor scrolled) but listed in
  * 'More', in order; Escape closes it and puts focus back on its button.
  */
@@ -54,6 +63,7 @@ export const QcAdminOnALaptop: Story = {
     await userEvent.keyboard('{Escape}');
     expect(canvas.queryByRole('list', { name: 'More' })).toBeNull();
     expect(more).toHaveFocus();
+    menusByTheName(canvas);
   },
 };
 
@@ -63,8 +73,10 @@ export const QcAdminWide: Story = {
   decorators: [(Story) => <div style={{ width: 1600 }}><Story /></div>],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitFor(() => expect(inView(canvas.getByRole('navigation', { name: 'Main' }))).toHaveLength(8));
+    const nav = canvas.getByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(inView(nav)).toHaveLength(8));
     expect(canvas.queryByRole('button', { name: 'More ▾' })).toBeNull();
+    menusByTheName(canvas);
   },
 };
 
