@@ -90,6 +90,21 @@ export const Assignee: Story = {
   },
 };
 
+/**
+ * A laptop's window (1280 px): the Documents tab's make/model/variant panel is one line, its title beside the
+ * pickers, so the rows under it get that line back (the panel was ~100 px, title over the pickers).
+ */
+export const AssigneeOnALaptop: Story = {
+  decorators: [(Story) => <div style={{ width: 1280 }}><Story /></div>],
+  play: async ({ canvasElement }) => {
+    const panel = await within(canvasElement).findByRole('region', { name: 'Make Model Variant' });
+    const title = within(panel).getByRole('heading', { name: 'Make / Model / Variant' }).getBoundingClientRect();
+    const make = within(panel).getByRole('combobox', { name: 'Make' }).getBoundingClientRect();
+    expect(title.bottom).toBeGreaterThan(make.top);
+    expect(panel.getBoundingClientRect().height).toBeLessThan(75);
+  },
+};
+
 /** Spec 000 §4: 3rd Party insurance shows the expiry only; the no-claim bonus row disappears. */
 export const ThirdPartyDropsNoClaimBonus: Story = {
   play: async ({ canvasElement }) => {
