@@ -161,6 +161,22 @@ const versions = (list: Route, session = sessionFor('qc-Version', 'qc.version@qc
 });
 /** /inspection-version/{appointmentId}: a QC role's rows open the review of that version. */
 export const CarVersions: Story = versions({ data: versionRows });
+/**
+ * A laptop's window (1280 px) and the longest values a version row holds (a two-part store name, a QC user's email,
+ * all four times and the PDF link): the twelve columns fit, no sideways scroll to QC End Time and PDF.
+ */
+export const CarVersionsOnALaptop: Story = {
+  ...versions({ data: versionRows.map((row) => ({ ...row, storeName: 'Andheri West - Veera Desai Road', qcBy: 'qc.reviewer2@qc.example', qcStartTime: row.inspectionEndTime, qcEndTime: row.inspectionEndTime, pdfUrl: '/reports/APT9102.pdf' })) }),
+  decorators: [(Story) => <div style={{ width: 1280 }}><Story /></div>],
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole('table', { name: /versions/i });
+    const box = table.parentElement!;
+    expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
+    // A time may put its clock under its date, never part of the date under the rest.
+    const dates = Array.from(table.querySelectorAll('td.date'), (cell) => cell.firstElementChild!);
+    expect(dates.map((date) => date.getClientRects().length)).toEqual(dates.map(() => 1));
+  },
+};
 /** The 'other' role sees rows that cannot be opened. */
 export const CarVersionsOtherRole: Story = versions({ data: versionRows }, sessionFor('other', 'other@qc.example'));
 export const CarVersionsEmpty: Story = {

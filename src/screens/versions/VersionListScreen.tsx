@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import dayjs from 'dayjs';
 import { fetchVersions, type VersionRow } from '../../api/main.ts';
@@ -17,7 +17,29 @@ export interface VersionNavigationState {
   version: number;
 }
 
-const time = (value: string | null) => (value ? dayjs(value).format('DD-MM-YYYY HH:mm') : '-');
+/** DD-MM-YYYY HH:mm; where the twelve columns would not fit, the clock goes under its date (never a break inside the date). */
+function time(value: string | null): ReactNode {
+  if (!value) return '-';
+  const at = dayjs(value);
+  return (
+    <>
+      <span className="nowrap">{at.format('DD-MM-YYYY')}</span> {at.format('HH:mm')}
+    </>
+  );
+}
+
+/** An email that may break after its '@' where the columns would not fit otherwise. */
+function email(value: string | null): ReactNode {
+  const at = value?.indexOf('@') ?? -1;
+  if (!value || at < 0) return value ?? '-';
+  return (
+    <>
+      {value.slice(0, at + 1)}
+      <wbr />
+      {value.slice(at + 1)}
+    </>
+  );
+}
 
 const COLUMNS: readonly VersionColumn<VersionRow>[] = [
   { header: 'Store', cell: (row) => row.storeName },
@@ -27,7 +49,7 @@ const COLUMNS: readonly VersionColumn<VersionRow>[] = [
   { header: 'Version', cell: (row) => row.version, className: 'num' },
   { header: 'Inspection Status', cell: (row) => <StatusChip status={row.inspectionStatus} /> },
   { header: 'Inspection by', cell: (row) => row.inspectionBy ?? '-' },
-  { header: 'QC by', cell: (row) => row.qcBy ?? '-' },
+  { header: 'QC by', cell: (row) => email(row.qcBy) },
   { header: 'Inspection Start Time', cell: (row) => time(row.inspectionStartTime), className: 'date' },
   { header: 'Inspection End Time', cell: (row) => time(row.inspectionEndTime), className: 'date' },
   { header: 'QC Start Time', cell: (row) => time(row.qcStartTime), className: 'date' },
