@@ -134,9 +134,15 @@ describe('accessibility: no serious or critical axe-core violation on any screen
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3} more)` : ''}`);
     expect(serious).toEqual([]);
-    // Every screen's content sits inside the page margin (`.page`, 24 px), as the header's does, never against the window's edge.
-    const inset = await page.locator('main').first().evaluate((main) => main.getBoundingClientRect().left + parseFloat(getComputedStyle(main).paddingLeft));
-    expect(inset).toBeGreaterThanOrEqual(24);
+    // Every screen's content sits inside the page margin (`.page`, 24 px at the sides, 16 px under the app's header or
+    // the window's top), as the header's does, never against the window's edge or the header.
+    const inset = await page.locator('main').first().evaluate((main) => {
+      const box = main.getBoundingClientRect();
+      const style = getComputedStyle(main);
+      const above = document.querySelector('.app-header')?.getBoundingClientRect().bottom ?? 0;
+      return { left: box.left + parseFloat(style.paddingLeft) >= 24, top: box.top + parseFloat(style.paddingTop) - above >= 16 };
+    });
+    expect(inset).toEqual({ left: true, top: true });
     // Its fields and selects wear the design system's control style, never the browser's own (a 13 px font in a 2 px
     // inset frame), a filter row's labels are one size and its controls start on one line, and no heading outsizes
     // one of a higher level.
