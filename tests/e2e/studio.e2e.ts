@@ -66,9 +66,14 @@ async function openReview(page: Page, carId: number) {
   await reviewRow(page, 'carDetails.insuranceType');
 }
 
-/** Whether the no-claim bonus row is shown: asked once the insurance expiry row, which '3rd Party' shows, is rendered. */
+/**
+ * Whether the no-claim bonus row is shown: asked once the rows on both sides of its place are rendered (the
+ * insurance expiry, which '3rd Party' shows, and RA Details, always shown), so a row range the virtualizer has not
+ * finished rendering is not read as the row being hidden.
+ */
 async function bonusShown(page: Page): Promise<boolean> {
   await page.locator('[data-row="carDetails.insuranceType.insuranceExpiry"]').waitFor();
+  await page.locator('[data-row="carDetails.raDetails"]').waitFor();
   return (await page.locator(`[data-row="${NCB}"]`).count()) > 0;
 }
 
