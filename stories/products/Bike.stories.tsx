@@ -200,6 +200,18 @@ export const AssignedHereKeepsDrafts: Story = {
   },
 };
 
+/** 'Assign to me' by keyboard: the button goes, the shown tab's first row takes its focus (not the page's body). */
+export const AssignByKeyboard: Story = {
+  args: { inspection: 'Unassigned', role: 'bike-qc (assignee)' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    (await canvas.findByRole('button', { name: 'Assign to me' })).focus();
+    await userEvent.keyboard('{Enter}');
+    await canvas.findByRole('button', { name: 'Submit' });
+    await waitFor(() => expect(document.activeElement?.closest('[data-key]')?.getAttribute('aria-label')).toBe('Registration Number'));
+  },
+};
+
 export const PastVersion: Story = {
   args: { pastVersion: true },
   play: async ({ canvasElement }) => {

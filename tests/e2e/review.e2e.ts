@@ -324,6 +324,21 @@ describe('spec 000 §4 only the assignee edits', () => {
     await page.screenshot({ path: 'tests/artifacts/review-read-only.png', fullPage: true });
     await page.context().close();
   });
+
+  it("'Assign to me' in the review's header by keyboard: the button goes and the shown tab's first row takes its focus, not the page's body", async () => {
+    const free = await findFree(api, () => true, 'to assign from its review');
+    const { page } = await reviewPage(REVIEWER, free.carId);
+    await page.getByRole('button', { name: 'Assign to me' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Submit' }).waitFor();
+    const inFirstRow = () => page.evaluate(() => {
+      const first = document.querySelector('section.rows [data-key]');
+      return !!first && first.contains(document.activeElement);
+    });
+    await expect.poll(inFirstRow).toBe(true);
+    expect((await detailOf(api, free.carId)).qcAssign?.to).toBe(REVIEWER);
+    await page.context().close();
+  });
 });
 
 describe('issue 5 the virtualized rows box', () => {

@@ -34,8 +34,8 @@ import { useProduct } from '../../products/ProductContext.tsx';
 import { RowEditor } from '../review/widgets.tsx';
 import { ReviewOverlays, ReviewTools } from '../review/RowFinder.tsx';
 import { ReviewTabs } from '../review/ReviewTabs.tsx';
-import { CAR_SHORTCUTS, modelRows, shortcutList, stepGroup } from '../review/shortcuts.ts';
-import { useJumpFocus, useReviewKeys, useRowNavigation, useSubmitShortcut } from '../review/useReviewKeys.ts';
+import { CAR_SHORTCUTS, modelRows, rowsShown, shortcutList, stepGroup } from '../review/shortcuts.ts';
+import { useFocusAfterAssign, useJumpFocus, useReviewKeys, useRowNavigation, useSubmitShortcut } from '../review/useReviewKeys.ts';
 import { useLeaveGuard } from '../review/leave-guard.ts';
 import { DraftBar } from '../../components/DraftBar.tsx';
 import { ImageUpload } from '../../components/ImageUpload.tsx';
@@ -260,7 +260,12 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
     openHelp: () => setOverlay('help'),
     dialogOpen: () => overlay !== null || document.querySelector('[role=dialog]') !== null,
   });
-  useJumpFocus('.bike-review', jump, tab);
+  // A jump made while the rows wait for a draft's read (an assignment re-keys the draft) lands once they are back.
+  useJumpFocus('.bike-review', jump, draft.loading ? null : tab);
+  const assignedHere = useFocusAfterAssign(canEdit, () => {
+    const first = rowsShown(candidates(), latest().tab)[0];
+    if (first) goToRow(first.key);
+  });
 
   if (draft.loading) return <main className="page bike-review"><Loading className="muted" /></main>;
   const remarkLines = detail.cjRemark.split('\n').filter(Boolean);
@@ -302,6 +307,7 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
                 onClick={async () => {
                   try {
                     setDetail(await assignBike(detail.appointmentId, session.email));
+                    assignedHere();
                   } catch (e) {
                     showError(errorDetail(e, 'The bike could not be assigned'));
                     void reload();

@@ -2,7 +2,7 @@
  * /review/{carId} and /re-inspection/{carId}?version= (spec 000 §2, §4): every row generated from the car config
  * and rendered from the engine's ReviewModel; only the assignee edits and submits, everyone else reads.
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -34,8 +34,8 @@ import type { ImageEdits, ImageSurface } from './image-edit.ts';
 import { rejectionHistory, ReviewHeader } from './ReviewHeader.tsx';
 import { RowList } from './RowList.tsx';
 import { ReviewOverlays, ReviewTools } from './RowFinder.tsx';
-import { CAR_SHORTCUTS, modelRows, shortcutList, stepGroup } from './shortcuts.ts';
-import { useReviewKeys, useRowNavigation } from './useReviewKeys.ts';
+import { CAR_SHORTCUTS, modelRows, rowsShown, shortcutList, stepGroup } from './shortcuts.ts';
+import { useFocusAfterAssign, useReviewKeys, useRowNavigation } from './useReviewKeys.ts';
 import { SubmitFooter } from './SubmitFooter.tsx';
 import { SummaryTab } from './SummaryTab.tsx';
 import { CountsContext, ReviewTabs } from './ReviewTabs.tsx';
@@ -120,8 +120,10 @@ function hasDocumentImageRows(m: ReviewModel, config: ReviewModel['config']): bo
 }
 
 /** The review screen of a loaded inspection. */
-function Review({ actor, store, inspection, session, access, recorder, recordingSupported, imageSurface }: ScreenProps & {
+function Review({ actor, store, inspection, session, access, assignPending, recorder, recordingSupported, imageSurface }: ScreenProps & {
   actor: ReviewActor;
+  /** Set by this page's 'Assign to me'; kept by the route, as the review remounts while it reloads. */
+  assignPending: RefObject<boolean>;
   /** The machine's model, which the screen's parts subscribe to (ModelContext). */
   store: ModelStore;
   inspection: InspectionDetail;
@@ -160,6 +162,18 @@ function Review({ actor, store, inspection, session, access, recorder, recording
     openHelp: () => setOverlay('help'),
     dialogOpen: () => overlay !== null || editing !== null || document.querySelector('[role=dialog]') !== null,
   });
+  const assignedHere = useFocusAfterAssign(
+    access.canEdit,
+    () => {
+      const first = rowsShown(candidates(), actor.getSnapshot().context.tab)[0];
+      if (first) goToRow(first.key);
+    },
+    assignPending,
+  );
+  const onAssigned = useCallback(() => {
+    assignedHere();
+    reload();
+  }, [assignedHere, reload]);
   // The Rejection History is the remarks the inspection came with: computed once, not on every keystroke.
   const [history] = useState(() => rejectionHistory(store.getModel()));
 
@@ -225,7 +239,7 @@ function Review({ actor, store, inspection, session, access, recorder, recording
   return (
     <RowContext.Provider value={rowContext}>
       <main className={`page review${access.canSubmit ? ' with-footer' : ''}`}>
-        <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={reload} confirmLeave={confirmLeave} />
+        <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={onAssigned} confirmLeave={confirmLeave} />
         <ReviewDraftBar actor={actor} />
         {docsPopup && <CustomerDocsPopup appointmentId={appointmentId} leadToken={inspection.leadToken} user={session.email} imageSrc={imageSrc} />}
         <ModelCounts>
@@ -331,6 +345,7 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
       draftKey: draftKey(session.email, carId),
     },
   });
+  const assignPending = useRef(false);
   const failed = useSelector(actor, (s) => (s.hasTag('failed') ? s.context.error : null));
   const inspection = useSelector(actor, (s) => (s.hasTag('ready') ? s.context.inspection : null));
   // The model's store, one per load, not the model: the screen's parts subscribe to what they show of it.
@@ -356,7 +371,7 @@ function ReviewRoute({ carId, session, versionStatus, drafts = indexedDbDrafts, 
   }
   return (
     <ModelContext.Provider value={store}>
-      <Review key={inspection.carId} {...props} actor={actor} store={store} inspection={inspection} session={session} access={access} />
+      <Review key={inspection.carId} {...props} actor={actor} store={store} inspection={inspection} session={session} access={access} assignPending={assignPending} />
     </ModelContext.Provider>
   );
 }

@@ -3,7 +3,7 @@
  * names. A key typed into a text entry control returns at the first checks, so typing a value costs nothing more;
  * the rows are read from the screen when a shortcut fires, never on render.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { ReviewOverlay } from './RowFinder.tsx';
 import type { RowJump } from './RowList.tsx';
 import { editorControl, firstControl, focusRow, isTextEntry, nextError, rowsShown, stepRow, type CandidateRow, type ShortcutId } from './shortcuts.ts';
@@ -205,4 +205,25 @@ export function useJumpFocus(scope: string, jump: RowJump | null, shown?: unknow
     el.scrollIntoView({ block: 'center' });
     focusRow(el, target());
   }, [scope, jump, shown, target]);
+}
+
+/**
+ * 'Assign to me' on a review's own page: the button goes once the reviewer is the assignee, which left the focus on
+ * the page's body (a keyboard user back at the header's first link). Call the returned function when the reviewer's
+ * own assignment succeeds; once the screen is `editable`, `focusFirst` (the shown tab's first row) takes the focus,
+ * unless it has moved on meanwhile. An assignment from elsewhere (auto-assignment's live stream) moves nothing.
+ */
+export function useFocusAfterAssign(editable: boolean, focusFirst: () => void, kept?: RefObject<boolean>): () => void {
+  // `kept`: the flag held by a parent where the screen remounts while it reloads after the assignment.
+  const own = useRef(false);
+  const pending = kept ?? own;
+  const latest = useLatest(focusFirst);
+  useEffect(() => {
+    if (!editable || !pending.current) return;
+    pending.current = false;
+    if (document.activeElement === null || document.activeElement === document.body) latest()();
+  }, [editable, latest, pending]);
+  return useCallback(() => {
+    pending.current = true;
+  }, [pending]);
 }
