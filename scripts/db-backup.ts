@@ -4,28 +4,41 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from '../server/data-dir-lock.ts';
 
 export async function backupDataDir(pgdata: string, file: string): Promise<number> {
   if (!existsSync(pgdata)) throw new Error(`No embedded database in ${pgdata}`);
-  const lite = await PGlite.create(pgdata);
+  // The server holds the directory while it runs (PGlite serves one process): refused, not copied half-written.
+  const unlock = lockDataDir(pgdata);
   try {
-    const dump = await lite.dumpDataDir('gzip');
-    const bytes = Buffer.from(await dump.arrayBuffer());
-    writeFileSync(file, bytes);
-    return bytes.length;
+    const lite = await PGlite.create(pgdata);
+    try {
+      const dump = await lite.dumpDataDir('gzip');
+      const bytes = Buffer.from(await dump.arrayBuffer());
+      writeFileSync(file, bytes);
+      return bytes.length;
+    } finally {
+      await lite.close();
+    }
   } finally {
-    await lite.close();
+    unlock();
   }
 }
 
 export async function restoreDataDir(file: string, pgdata: string, force = false): Promise<void> {
-  if (existsSync(pgdata) && readdirSync(pgdata).length) {
-    if (!force) throw new Error(`${pgdata} already holds a database: pass --force to replace it`);
-    rmSync(pgdata, { recursive: true, force: true });
+  // Never replaces the files of a database a running server holds.
+  const unlock = lockDataDir(pgdata);
+  try {
+    if (existsSync(pgdata) && readdirSync(pgdata).length) {
+      if (!force) throw new Error(`${pgdata} already holds a database: pass --force to replace it`);
+      rmSync(pgdata, { recursive: true, force: true });
+    }
+    const lite = await PGlite.create(pgdata, { loadDataDir: new Blob([readFileSync(file)]) });
+    await lite.query('SELECT 1');
+    await lite.close();
+  } finally {
+    unlock();
   }
-  const lite = await PGlite.create(pgdata, { loadDataDir: new Blob([readFileSync(file)]) });
-  await lite.query('SELECT 1');
-  await lite.close();
 }
 
 const [command, ...rest] = process.argv.slice(2);

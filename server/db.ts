@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { messages, PGlite, protocol } from '@electric-sql/pglite';
+import { lockDataDir } from './data-dir-lock.ts';
 import pg from 'pg';
 
 /** What a query answers: the rows, typed by the caller. */
@@ -216,7 +217,15 @@ function liteStatements(lite: PGlite) {
 
 /** Embedded PostgreSQL in `dataDir` (in memory when undefined). */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // One process per directory (data-dir-lock.ts): a second opener is refused before it touches the files.
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let lite: PGlite;
+  try {
+    lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  } catch (e) {
+    unlock();
+    throw e;
+  }
   const statements = liteStatements(lite);
   return {
     kind: 'pglite',
@@ -251,6 +260,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     },
     async close() {
       await lite.close();
+      unlock();
     },
   };
 }

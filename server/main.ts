@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 import { devAuthRefusal } from './auth.ts';
 import { runAutoAssignment, startRoundJob } from './services/auto-assignment.ts';
 import { openDb } from './db.ts';
+import { DataDirInUse } from './data-dir-lock.ts';
 import { runPoolAssignment } from './services/assignment-pools.ts';
 import { linkSecret } from './link-token.ts';
 import { migrate } from './migrate.ts';
@@ -28,7 +29,11 @@ if (refusal) {
   process.exit(1);
 }
 
-const db = await openDb({ DATABASE_URL: env.DATABASE_URL, dataDir: join(dataDir, 'pgdata') });
+const db = await openDb({ DATABASE_URL: env.DATABASE_URL, dataDir: join(dataDir, 'pgdata') }).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUse)) throw error;
+  console.error(`Refusing to start: ${error.message}`);
+  process.exit(1);
+});
 // The browser runs the product configs unchecked; the server refuses to start on one that fails its JSON Schema.
 for (const product of PRODUCTS.values()) if (product.kind === 'review') loadProductConfig(product.files, product.schema);
 loadRefurbishmentConfig(refurbishmentConfig);
