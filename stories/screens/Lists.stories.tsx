@@ -173,7 +173,7 @@ export const CarVersionsOnALaptop: Story = {
     const box = table.parentElement!;
     expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
     // A time may put its clock under its date, never part of the date under the rest.
-    const dates = Array.from(table.querySelectorAll('td.date'), (cell) => cell.firstElementChild!);
+    const dates = Array.from(table.querySelectorAll('td.date-time'), (cell) => cell.firstElementChild!);
     expect(dates.map((date) => date.getClientRects().length)).toEqual(dates.map(() => 1));
   },
 };
@@ -214,6 +214,21 @@ const bikeVersions = (list: Route): Story => ({
   },
 });
 export const BikeVersions: Story = bikeVersions({ data: bikeVersionRows, total: 2 });
+/** A narrow window: the table scrolls sideways rather than break a time (dates never wrap in a table). */
+export const BikeVersionsNarrow: Story = {
+  ...bikeVersions({ data: bikeVersionRows, total: 2 }),
+  decorators: [(Story) => <div style={{ width: 420 }}><Story /></div>],
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findAllByRole('row');
+    const lines = Array.from(canvasElement.querySelectorAll('td.date'), (cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return range.getClientRects().length;
+    });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines).toEqual(lines.map(() => 1));
+  },
+};
 export const BikeVersionsEmpty: Story = {
   ...bikeVersions({ data: [], total: 0 }),
   play: async ({ canvasElement }) => {

@@ -23,7 +23,7 @@ function time(value: string | null): ReactNode {
   const at = dayjs(value);
   return (
     <>
-      <span className="nowrap">{at.format('DD-MM-YYYY')}</span> {at.format('HH:mm')}
+      <span>{at.format('DD-MM-YYYY')}</span> <span>{at.format('HH:mm')}</span>
     </>
   );
 }
@@ -50,10 +50,10 @@ const COLUMNS: readonly VersionColumn<VersionRow>[] = [
   { header: 'Inspection Status', cell: (row) => <StatusChip status={row.inspectionStatus} /> },
   { header: 'Inspection by', cell: (row) => row.inspectionBy ?? '-' },
   { header: 'QC by', cell: (row) => email(row.qcBy) },
-  { header: 'Inspection Start Time', cell: (row) => time(row.inspectionStartTime), className: 'date' },
-  { header: 'Inspection End Time', cell: (row) => time(row.inspectionEndTime), className: 'date' },
-  { header: 'QC Start Time', cell: (row) => time(row.qcStartTime), className: 'date' },
-  { header: 'QC End Time', cell: (row) => time(row.qcEndTime), className: 'date' },
+  { header: 'Inspection Start Time', cell: (row) => time(row.inspectionStartTime), className: 'date-time' },
+  { header: 'Inspection End Time', cell: (row) => time(row.inspectionEndTime), className: 'date-time' },
+  { header: 'QC Start Time', cell: (row) => time(row.qcStartTime), className: 'date-time' },
+  { header: 'QC End Time', cell: (row) => time(row.qcEndTime), className: 'date-time' },
   {
     header: 'PDF',
     // The link opens the PDF only, not the version's review.
