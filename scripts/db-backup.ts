@@ -9,7 +9,7 @@ import { lockDataDir } from '../server/data-dir-lock.ts';
 export async function backupDataDir(pgdata: string, file: string): Promise<number> {
   if (!existsSync(pgdata)) throw new Error(`No embedded database in ${pgdata}`);
   // The server holds the directory while it runs (PGlite serves one process): refused, not copied half-written.
-  const unlock = lockDataDir(pgdata);
+  const unlock = await lockDataDir(pgdata);
   try {
     const lite = await PGlite.create(pgdata);
     try {
@@ -21,13 +21,13 @@ export async function backupDataDir(pgdata: string, file: string): Promise<numbe
       await lite.close();
     }
   } finally {
-    unlock();
+    await unlock();
   }
 }
 
 export async function restoreDataDir(file: string, pgdata: string, force = false): Promise<void> {
   // Never replaces the files of a database a running server holds.
-  const unlock = lockDataDir(pgdata);
+  const unlock = await lockDataDir(pgdata);
   try {
     if (existsSync(pgdata) && readdirSync(pgdata).length) {
       if (!force) throw new Error(`${pgdata} already holds a database: pass --force to replace it`);
@@ -37,7 +37,7 @@ export async function restoreDataDir(file: string, pgdata: string, force = false
     await lite.query('SELECT 1');
     await lite.close();
   } finally {
-    unlock();
+    await unlock();
   }
 }
 

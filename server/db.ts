@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { messages, PGlite, protocol } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock.ts';
 import pg from 'pg';
@@ -218,12 +220,14 @@ function liteStatements(lite: PGlite) {
 /** Embedded PostgreSQL in `dataDir` (in memory when undefined). */
 export async function openPglite(dataDir?: string): Promise<Db> {
   // One process per directory (data-dir-lock.ts): a second opener is refused before it touches the files.
-  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => undefined;
   let lite: PGlite;
   try {
+    // PGlite makes its directory, not the directory's parents.
+    if (dataDir) mkdirSync(dirname(dataDir), { recursive: true });
     lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   } catch (e) {
-    unlock();
+    await unlock();
     throw e;
   }
   const statements = liteStatements(lite);
@@ -260,7 +264,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     },
     async close() {
       await lite.close();
-      unlock();
+      await unlock();
     },
   };
 }
