@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import { DISABLE_FEATURES } from './tests/e2e/chromium-args.ts';
 
 // Two projects. `unit`: engine, machine and server tests in node; component tests opt into jsdom per file with
 // `// @vitest-environment jsdom`. `storybook`: every story rendered in headless Debian Chromium (never a downloaded
@@ -38,7 +39,7 @@ export default defineConfig({
             provider: playwright({
               launchOptions: {
                 executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-                args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+                args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', DISABLE_FEATURES],
               },
             }),
             instances: [{ browser: 'chromium' }],

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
+import { DISABLE_FEATURES } from './chromium-args.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,6 +42,7 @@ export async function launchBrowser({ localOnly = false }: { localOnly?: boolean
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      DISABLE_FEATURES,
       ...(localOnly ? ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'] : []),
     ],
   });
