@@ -1,8 +1,8 @@
 // npm run db:backup [-- file]  /  npm run db:restore -- file [--force]
 // The embedded database (PGlite in DATA_DIR/pgdata) as one gzipped tarball (PGlite dumpDataDir / loadDataDir).
 // Stop the server first: PGlite serves one process. With DATABASE_URL use pg_dump / pg_restore instead.
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from '../server/data-dir-lock.ts';
 
@@ -33,6 +33,8 @@ export async function restoreDataDir(file: string, pgdata: string, force = false
       if (!force) throw new Error(`${pgdata} already holds a database: pass --force to replace it`);
       rmSync(pgdata, { recursive: true, force: true });
     }
+    // PGlite makes its directory, not the directory's parents (a DATA_DIR that does not exist yet).
+    mkdirSync(dirname(pgdata), { recursive: true });
     const lite = await PGlite.create(pgdata, { loadDataDir: new Blob([readFileSync(file)]) });
     await lite.query('SELECT 1');
     await lite.close();

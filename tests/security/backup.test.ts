@@ -16,7 +16,8 @@ describe('npm run db:backup / db:restore round-trip the embedded database', () =
     await lite.close();
     const file = join(dir, 'backup.tar.gz');
     expect(await backupDataDir(source, file)).toBeGreaterThan(1000);
-    const target = join(dir, 'target');
+    // Into a DATA_DIR that does not exist yet, as on a new machine.
+    const target = join(dir, 'new-data-dir', 'pgdata');
     await restoreDataDir(file, target);
     const copy = await PGlite.create(target);
     expect((await copy.query('SELECT id, v FROM t ORDER BY id')).rows).toEqual([{ id: 1, v: 'kept' }, { id: 2, v: 'ü€' }]);
