@@ -42,11 +42,18 @@ const held = new Set<string>();
 
 const listen = (name: string) =>
   new Promise<Server>((done, fail) => {
-    // Every connection is a refused opener asking who holds the directory.
-    const server = createServer((socket) => socket.end(String(process.pid)));
+    // Every connection is a refused opener asking who holds the directory; any local process may connect, so what
+    // it sends is never read, and its errors (a reset) or its never closing cannot touch the holder.
+    const server = createServer((socket) => {
+      socket.on('error', () => socket.destroy());
+      // Closed once the answer is sent, whether or not the asker ever closes its side.
+      socket.end(String(process.pid), () => socket.destroy());
+    });
     server.once('error', fail);
     server.listen(name, () => {
       server.off('error', fail);
+      // An accept that fails (no file descriptors left) loses that one asker, never the lock.
+      server.on('error', () => undefined);
       // The lock must not keep a finished script (a backup) running.
       done(server.unref());
     });
@@ -58,7 +65,8 @@ const askHolder = (name: string) =>
     let answer = '';
     const socket = createConnection(name);
     socket.setTimeout(2000, () => socket.destroy());
-    socket.on('data', (chunk) => (answer += chunk));
+    // A pid is a few digits: whatever else took the name is not read on.
+    socket.on('data', (chunk) => (answer += chunk).length > 20 && socket.destroy());
     socket.on('error', () => done(undefined));
     socket.on('close', () => done(/^\d+$/.test(answer) ? Number(answer) : undefined));
   });

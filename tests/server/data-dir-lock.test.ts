@@ -1,7 +1,9 @@
 // One process per embedded database (server/data-dir-lock.ts): `npm start` run twice on one DATA_DIR, or a backup
 // beside the running server, opened the same PGlite files from two processes, each writing over the other.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -93,6 +95,39 @@ describe('the embedded database serves one process', () => {
     const release = await lockDataDir(dir, 'darwin');
     expect((await lockFromAnotherProcess(dir, 'darwin')).code).toBe(2);
     await release();
+  }, 30_000);
+
+  it('whatever connects to the lock cannot end its holder: 1 MB of NUL, a reset, one that never closes', async () => {
+    const dir = join(root, 'attacked', 'pgdata');
+    const holder = await holdInAnotherProcess(dir);
+    const name = `\0qc-pgdata-${createHash('sha256').update(join(realpathSync(root), 'attacked', 'pgdata')).digest('hex').slice(0, 32)}`;
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        new Promise<void>((done) => {
+          const socket = createConnection(name);
+          socket.on('error', () => done());
+          socket.on('close', () => done());
+          // Written without reading the answer, then closed: the holder's read ends in ECONNRESET.
+          socket.on('connect', () => socket.write(i % 2 ? Buffer.alloc(1 << 20) : '__proto__\0Infinity', () => socket.destroy()));
+        }),
+      ),
+    );
+    // One that reads the answer but never closes its side: the holder has closed the connection (a write fails).
+    const idle = createConnection({ path: name, allowHalfOpen: true });
+    idle.resume();
+    await new Promise((ended) => idle.on('end', ended));
+    await new Promise((wait) => setTimeout(wait, 200));
+    const refused = await new Promise<string>((done) => {
+      idle.on('error', (e: NodeJS.ErrnoException) => done(e.code ?? 'error'));
+      idle.write('still there?', () => setTimeout(() => done('written'), 500));
+    });
+    expect(refused).toBe('EPIPE');
+    expect(holder.exitCode).toBeNull();
+    expect(await lockFromAnotherProcess(dir)).toEqual({
+      code: 2,
+      out: `The database in ${dir} is in use by another process (pid ${holder.pid}). Stop it first, or set DATA_DIR to another directory.`,
+    });
+    holder.kill('SIGKILL');
   }, 30_000);
 
   it('a pid that names a live process is no lock: a crashed holder whose pid was reused does not block the start', async () => {
