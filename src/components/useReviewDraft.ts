@@ -5,7 +5,7 @@
  * payload (`apply(null)`: the server's own state); a stored draft reaches `apply` only through the product's
  * `parse`. The payload reaches the machine in an effect after the change's commit, never in the keystroke's own task.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { indexedDbDrafts, type DraftStore } from '../api/drafts.ts';
 import { draftActors, draftMachine, type DraftEvent, type DraftNotice } from '../machines/review-draft.machine.ts';
@@ -30,6 +30,11 @@ export interface ReviewDraftOptions<P> {
 export interface ReviewDraft {
   /** The stored draft is still being read: show nothing editable yet. */
   loading: boolean;
+  /**
+   * The first read, as the screen opens: there is nothing to show yet. A later read (the draft of another key, once
+   * the viewer is assigned on the open screen) keeps the screen in place, with nothing editable until it is in.
+   */
+  opening: boolean;
   notice: DraftNotice;
   restore: () => void;
   discard: () => void;
@@ -86,6 +91,9 @@ export function useReviewDraft<P>({ draftKey, version, payload, parse, apply, do
   );
   useFlushDraftOnHide(actor);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  // Set in render (React's pattern for state derived from earlier renders): the render that ends the first read says so.
+  const [opened, setOpened] = useState(!loading);
+  if (!loading && !opened) setOpened(true);
   const notice = useSelector(actor, (s) => s.context.notice);
   const submitted = useSelector(actor, (s) => s.hasTag('submitted'));
   // Before the bar is painted: DISCARD clears the store and the notice.
@@ -127,5 +135,5 @@ export function useReviewDraft<P>({ draftKey, version, payload, parse, apply, do
     }),
     [actor],
   );
-  return { loading, notice, ...actions, unsaved: payload !== null && !submitted && !done };
+  return { loading, opening: loading && !opened, notice, ...actions, unsaved: payload !== null && !submitted && !done };
 }

@@ -200,14 +200,19 @@ export const AssignedHereKeepsDrafts: Story = {
   },
 };
 
-/** 'Assign to me' by keyboard: the button goes, the shown tab's first row takes its focus (not the page's body). */
+/**
+ * 'Assign to me' by keyboard: the button goes, the shown tab's first row takes its focus (not the page's body). The
+ * page stays while the new assignee's draft is read: it used to give way to 'Loading...' for that read (a flash).
+ */
 export const AssignByKeyboard: Story = {
   args: { inspection: 'Unassigned', role: 'bike-qc (assignee)' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    const title = await canvas.findByRole('heading', { name: `Bike review ${BIKES.Unassigned.appointmentId}` });
     (await canvas.findByRole('button', { name: 'Assign to me' })).focus();
     await userEvent.keyboard('{Enter}');
     await canvas.findByRole('button', { name: 'Submit' });
+    await expect(title.isConnected).toBe(true);
     await waitFor(() => expect(document.activeElement?.closest('[data-key]')?.getAttribute('aria-label')).toBe('Registration Number'));
   },
 };

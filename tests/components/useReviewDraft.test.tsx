@@ -93,3 +93,35 @@ describe('useReviewDraft: the page going away (issue 16)', () => {
     expect(store.entries.get(KEY)).toMatchObject({ version: 'v1', payload: { notes: ['Scratch on the tank'] } });
   });
 });
+
+describe('useReviewDraft: opening, and a read for another key on the open screen', () => {
+  it('the first read is `opening`; the read of a new key (the viewer just assigned) is `loading` only, and hands over that key’s draft', async () => {
+    const store = memoryDrafts();
+    store.entries.set(KEY, { version: 'v1', payload: { notes: ['Kept before the reload'] }, savedAt: 1 });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((done) => (release = done));
+    // The new key's read waits until the test lets it through, so the state between is seen.
+    const slow = { ...store, load: async (key: string) => (key === KEY ? (await gate, store.load(key)) : store.load(key)) };
+    const apply = vi.fn((_: Payload | null) => {});
+    const hook = renderHook(({ draftKey }) => useReviewDraft<Payload>({ draftKey, version: 'v1', payload: null, parse, apply, store: slow }), {
+      initialProps: { draftKey: 'bike:qc@x:other' as string | null },
+    });
+    expect(hook.result.current).toMatchObject({ loading: true, opening: true });
+    await waitFor(() => expect(hook.result.current.loading).toBe(false));
+    expect(hook.result.current.opening).toBe(false);
+
+    hook.rerender({ draftKey: KEY });
+    await waitFor(() => expect(hook.result.current.loading).toBe(true));
+    expect(hook.result.current.opening).toBe(false);
+    expect(apply).not.toHaveBeenCalled();
+    await act(async () => release());
+    await waitFor(() => expect(hook.result.current.loading).toBe(false));
+    expect(apply.mock.calls).toEqual([[{ notes: ['Kept before the reload'] }]]);
+    expect(hook.result.current).toMatchObject({ opening: false, notice: 'restored' });
+  });
+
+  it('a view that keeps no draft (null key) is neither loading nor opening', () => {
+    const hook = renderHook(() => useReviewDraft<Payload>({ draftKey: null, version: 'v1', payload: null, parse, apply: () => {}, store: memoryDrafts() }));
+    expect(hook.result.current).toMatchObject({ loading: false, opening: false });
+  });
+});

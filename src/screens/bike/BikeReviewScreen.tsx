@@ -245,6 +245,9 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
   });
   const onSubmitted = useCallback(() => setSubmitted(true), []);
   useLeaveGuard(canEdit && draft.unsaved);
+  // While a draft is read (the bike just assigned on this page re-keys it) the page stays, its rows not editable yet:
+  // an edit made then would be replaced by what the read hands back.
+  const editable = canEdit && !draft.loading;
 
   // The row finder, next error and the review's shortcuts, as on the car's review (issue 16).
   const latest = useLatest({ model, tab });
@@ -262,12 +265,12 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
   });
   // A jump made while the rows wait for a draft's read (an assignment re-keys the draft) lands once they are back.
   useJumpFocus('.bike-review', jump, draft.loading ? null : tab);
-  const assignedHere = useFocusAfterAssign(canEdit, () => {
+  const assignedHere = useFocusAfterAssign(editable, () => {
     const first = rowsShown(candidates(), latest().tab)[0];
     if (first) goToRow(first.key);
   });
 
-  if (draft.loading) return <main className="page bike-review"><Loading className="muted" /></main>;
+  if (draft.opening) return <main className="page bike-review"><Loading className="muted" /></main>;
   const remarkLines = detail.cjRemark.split('\n').filter(Boolean);
   return (
     <main className="page bike-review">
@@ -342,10 +345,10 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
       {canEdit && <MakeModelVariantPanel detail={detail} onUpdated={setDetail} />}
       <ReviewTabs tabs={tabs} selected={tab} onSelect={setTab} tools={<ReviewTools shortcuts={BIKE_SHORTCUTS} onNextError={nextErrorRow} onOpen={setOverlay} />} panelClassName="bike-tab">
         <div data-rows>
-          <TabContent model={model} tab={tab} canEdit={canEdit} onEdit={onEdit} onReplace={replaceImage} />
+          <TabContent model={model} tab={tab} canEdit={editable} onEdit={onEdit} onReplace={replaceImage} />
         </div>
       </ReviewTabs>
-      {canEdit && <SubmitBar detail={detail} model={model} onSubmitted={onSubmitted} />}
+      {editable && <SubmitBar detail={detail} model={model} onSubmitted={onSubmitted} />}
       <ReviewOverlays overlay={overlay} rows={candidates} shortcuts={BIKE_HELP} onClose={() => setOverlay(null)} goToRow={goToRow} />
     </main>
   );
