@@ -63,29 +63,32 @@ function recorded(row: RowState): string {
 const BikeRow = memo(function BikeRow({ row, canEdit, onEdit }: { row: RowState; canEdit: boolean; onEdit: (edit: Edit) => void }) {
   const editable = canEdit && row.isEditable && row.widget !== 'readonly';
   return (
-    <form onSubmit={(e) => e.preventDefault()} className={`bike-row${row.checked ? ' checked' : ''}${row.isValid ? '' : ' invalid'}`} role="group" aria-label={row.text} data-key={row.key}>
-      <input type="checkbox" aria-label={`Reject ${row.text}`} checked={row.checked} disabled={!canEdit || row.isDisabled} onChange={(e) => onEdit({ type: 'check', key: row.key, checked: e.target.checked })} />
-      <span className="row-title">{row.text}</span>
-      <span className="row-value" title="Recorded value">
-        {recorded(row)}
-      </span>
-      <span className="row-editor">
-        {editable ? (
-          <RowEditor row={row} disabled={false} onEdit={onEdit} />
-        ) : row.newValue !== undefined ? (
-          <span className="corrected">Corrected: {row.newValues ? row.newValues.join(', ') : String(row.newValue ?? '')}</span>
-        ) : null}
-      </span>
-      {!row.isValid && row.errorMsg && (
-        <span role="alert" className="error row-error">
-          {row.errorMsg}
+    // A row's own <form> as on the car's review (ReviewRow), without a box; the row inside is the named group.
+    <form onSubmit={(e) => e.preventDefault()} className="row-form">
+      <div className={`bike-row${row.checked ? ' checked' : ''}${row.isValid ? '' : ' invalid'}`} role="group" aria-label={row.text} data-key={row.key}>
+        <input type="checkbox" aria-label={`Reject ${row.text}`} checked={row.checked} disabled={!canEdit || row.isDisabled} onChange={(e) => onEdit({ type: 'check', key: row.key, checked: e.target.checked })} />
+        <span className="row-title">{row.text}</span>
+        <span className="row-value" title="Recorded value">
+          {recorded(row)}
         </span>
-      )}
-      {row.notes?.map((note) => (
-        <span key={note} className={`note${row.isFlagged ? ' flagged' : ''}`}>
-          {note}
+        <span className="row-editor">
+          {editable ? (
+            <RowEditor row={row} disabled={false} onEdit={onEdit} />
+          ) : row.newValue !== undefined ? (
+            <span className="corrected">Corrected: {row.newValues ? row.newValues.join(', ') : String(row.newValue ?? '')}</span>
+          ) : null}
         </span>
-      ))}
+        {!row.isValid && row.errorMsg && (
+          <span role="alert" className="error row-error">
+            {row.errorMsg}
+          </span>
+        )}
+        {row.notes?.map((note) => (
+          <span key={note} className={`note${row.isFlagged ? ' flagged' : ''}`}>
+            {note}
+          </span>
+        ))}
+      </div>
     </form>
   );
 });
@@ -95,7 +98,7 @@ type Replace = (row: RowState, file: File) => Promise<void>;
 const MediaTile = memo(function MediaTile({ row, canEdit, onEdit, onReplace }: { row: RowState; canEdit: boolean; onEdit: (edit: Edit) => void; onReplace: Replace }) {
   const media = row.image as BikeImage;
   return (
-    <figure className={`media-tile${row.checked ? ' checked' : ''}`} role="group" aria-label={row.text} data-key={row.key}>
+    <div className={`media-tile${row.checked ? ' checked' : ''}`} role="group" aria-label={row.text} data-key={row.key}>
       {media.mediaType === 'video' ? (
         <video src={media.url} controls preload="metadata" aria-label={row.text} />
       ) : (
@@ -103,14 +106,14 @@ const MediaTile = memo(function MediaTile({ row, canEdit, onEdit, onReplace }: {
           <img src={media.url} alt={row.text} loading="lazy" />
         </a>
       )}
-      <figcaption>
+      <div className="tile-caption">
         <label>
           <input type="checkbox" aria-label={`Reject ${row.text}`} checked={row.checked} disabled={!canEdit || row.isDisabled} onChange={(e) => onEdit({ type: 'check', key: row.key, checked: e.target.checked })} />{' '}
           {row.text}
         </label>
         {canEdit && media.mediaType === 'image' && <ImageUpload className="replace-image" label="Replace image" name={`Replace ${row.text}`} onFile={(file) => onReplace(row, file)} />}
-      </figcaption>
-    </figure>
+      </div>
+    </div>
   );
 });
 

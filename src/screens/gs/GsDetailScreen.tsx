@@ -215,8 +215,9 @@ export function GsDetailScreen() {
         ))}
       </section>
 
-      <section aria-labelledby="gs-main" data-section tabIndex={-1}>
-        <h2 id="gs-main">Main Images</h2>
+      {/* Unnamed, so no landmark: the carousel in it is the region of that name (and takes the focus on `]`). */}
+      <section data-section tabIndex={-1}>
+        <h2>Main Images</h2>
         <Carousel label="Main Images" perView={6}>
           {detail.mainImages.map((image) => (
             <ZoomImage key={image.url} image={image} index={zoomIndex++} src={imageSrc} />
@@ -254,8 +255,8 @@ export function GsDetailScreen() {
         </section>
       ))}
 
-      <section aria-labelledby="gs-other" data-section tabIndex={-1}>
-        <h2 id="gs-other">All Other Photos</h2>
+      <section data-section tabIndex={-1}>
+        <h2>All Other Photos</h2>
         <Carousel label="All Other Photos" perView={4}>
           {detail.additionalImages.map((image) => (
             <ZoomImage key={image.url} image={image} index={zoomIndex++} src={imageSrc} caption={[image.title, image.subPart, image.condition].filter(Boolean).join(' / ')} />

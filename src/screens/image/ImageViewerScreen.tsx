@@ -10,11 +10,12 @@ export function ImageViewerScreen() {
   const [search] = useSearchParams();
   const url = search.get('url');
   const [scale, setScale] = useState(VIEWER_DEFAULTS.scale);
-  if (!url) return <main className="page"><p>No results found</p></main>;
+  const title = <h1>Image {Number(index) + 1}</h1>;
+  if (!url) return <main className="page viewer">{title}<p>No results found</p></main>;
   return (
     <main className="page viewer">
       <div className="viewer-tools">
-        <span>Image {Number(index) + 1}</span>
+        {title}
         <button type="button" onClick={() => setScale((s) => s + 0.25)}>Zoom in</button>
         <button type="button" onClick={() => setScale((s) => Math.max(0.25, s - 0.25))}>Zoom out</button>
         <button type="button" onClick={() => setScale(VIEWER_DEFAULTS.scale)}>Reset</button>

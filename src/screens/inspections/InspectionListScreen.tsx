@@ -105,6 +105,8 @@ function InspectionList({ session }: { session: LoginData }) {
 
   return (
     <main className="page list">
+      {/* The page's name for assistive technology; the header's current link shows it on screen, and the work queue keeps the room. */}
+      <h1 className="sr-only">Car QC</h1>
       <InspectionFilters value={filters} onChange={changeFilters} onReset={reset} cities={cities} assignees={assignees} user={session} />
       <InspectionTable
         rows={rows}

@@ -110,6 +110,8 @@ function RefurbishmentList({ session }: { session: LoginData }) {
   };
   return (
     <main className="page list refurb-list">
+      {/* As the car list's: named for assistive technology, the header's current link shows it on screen. */}
+      <h1 className="sr-only">Refurbishment</h1>
       <SearchField
         className="search-field"
         onSubmit={(value) => {

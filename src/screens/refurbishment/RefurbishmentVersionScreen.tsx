@@ -35,6 +35,7 @@ export function RefurbishmentVersionScreen() {
 
   return (
     <main className="page versions">
+      <h1>Refurbishment Versions{appointment ? ` of ${appointment}` : ''}</h1>
       <VersionList
         appointment={appointment}
         onSearch={(id) => navigate(`/gs-refurbishment-version/${encodeURIComponent(id)}`)}

@@ -25,18 +25,18 @@ const ImageTile = memo(function ImageTile({ row, index, url }: { row: RowState; 
   const disabled = !ctx.canEdit || row.isDisabled;
   const src = ctx.imageSrc(url);
   return (
-    <figure className={`image-tile${row.checked ? ' checked' : ''}`} role="group" aria-label={row.text} data-row={rowAddress(row)} data-key={row.key}>
+    <div className={`image-tile${row.checked ? ' checked' : ''}`} role="group" aria-label={row.text} data-row={rowAddress(row)} data-key={row.key}>
       <a href={`/view-image/${index}?url=${encodeURIComponent(src)}`} target="_blank" rel="noreferrer">
         <img src={src} alt={row.text} loading="lazy" />
       </a>
-      <figcaption>
+      <div className="tile-caption">
         <label>
           <input type="checkbox" aria-label={`Reject ${row.text}`} checked={row.checked} disabled={disabled} onChange={(e) => ctx.onEdit({ type: 'check', key: row.key, checked: e.target.checked })} />{' '}
           {row.text}
         </label>
         {row.isVerified && <span className="badge verified">Verified</span>}
         {row.isMaskedByQc && <span className="badge">Masked</span>}
-      </figcaption>
+      </div>
       <div className="tile-actions">
         {ctx.canEdit && (
           <button type="button" onClick={() => ctx.editImage({ ...row, value: url })}>
@@ -50,7 +50,7 @@ const ImageTile = memo(function ImageTile({ row, index, url }: { row: RowState; 
       {showRemarks && (
         <RowRemarks row={row} />
       )}
-    </figure>
+    </div>
   );
 });
 
@@ -62,7 +62,7 @@ function ImagesPanelView({ group, title, rows, verifiable, urls }: Props) {
   return (
     <section className="images-panel" aria-label={title} data-group={group}>
       <header>
-        <h3>{title}</h3>
+        <h2>{title}</h2>
         {verifiable && (
           <span className="toggles">
             <label>

@@ -48,69 +48,71 @@ export const ReviewRow = memo(function ReviewRow({ row, lookupParent, panelEdite
   const remarkCount = row.remarkHistory?.length ?? 0;
   // Each row is its own <form>: Chrome's autofill re-reads the form of every control whose value changes, and
   // controls outside any form make one document-wide form, so a keystroke cost a scan of every rendered row
-  // (~3 ms with forced layouts). Enter in a row's field submits nothing.
+  // (~3 ms with forced layouts). Enter in a row's field submits nothing. The form has no box (`row-form`) and no
+  // name, so it is no landmark; the row inside is the named group (a form may not take that role).
   return (
-    <form
-      onSubmit={(e) => e.preventDefault()}
-      className={`review-row${row.checked ? ' checked' : ''}${row.isValid ? '' : ' invalid'}${row.isImportant ? ' important' : ''}`}
-      data-row={rowAddress(row)}
-      data-key={row.key}
-      role="group"
-      aria-label={row.text}
-    >
-      <input
-        type="checkbox"
-        className="tick"
-        aria-label={`Reject ${row.text}`}
-        checked={row.checked}
-        disabled={tickDisabled}
-        onChange={(e) => ctx.onEdit({ type: 'check', key: row.key, checked: e.target.checked })}
-      />
-      <span className="row-title">{row.text}</span>
-      <span className="row-value" title="Recorded value">
-        {recorded(row)}
-      </span>
-      <span className="row-editor">
-        {!row.isEditable ? null : panelEdited ? <ReadonlyWidget row={row} /> : <RowEditor row={row} disabled={!ctx.canEdit} onEdit={ctx.onEdit} lookupParent={lookupParent} />}
-      </span>
-      <span className="row-side">
-        <RegistryBadge row={row} />
-        <button type="button" className="link" aria-expanded={showRemarks} onClick={() => setShowRemarks((v) => !v)}>
-          Remarks{remarkCount ? ` (${remarkCount})` : ''}
-        </button>
-      </span>
-      {row.additionalInfo && (
-        <span className="row-details">
-          {details(row).map(([k, v]) => (
-            <span key={k}>
-              {k}: {v}
-            </span>
-          ))}
+    <form onSubmit={(e) => e.preventDefault()} className="row-form">
+      <div
+        className={`review-row${row.checked ? ' checked' : ''}${row.isValid ? '' : ' invalid'}${row.isImportant ? ' important' : ''}`}
+        data-row={rowAddress(row)}
+        data-key={row.key}
+        role="group"
+        aria-label={row.text}
+      >
+        <input
+          type="checkbox"
+          className="tick"
+          aria-label={`Reject ${row.text}`}
+          checked={row.checked}
+          disabled={tickDisabled}
+          onChange={(e) => ctx.onEdit({ type: 'check', key: row.key, checked: e.target.checked })}
+        />
+        <span className="row-title">{row.text}</span>
+        <span className="row-value" title="Recorded value">
+          {recorded(row)}
         </span>
-      )}
-      {row.remark && <span className="row-remark">Remark: {row.remark}</span>}
-      {row.prevValue && <span className="note">Previous rejection: {row.prevValue}</span>}
-      {!row.isValid && row.errorMsg && (
-        <span role="alert" className="error row-error">
-          {row.errorMsg}
+        <span className="row-editor">
+          {!row.isEditable ? null : panelEdited ? <ReadonlyWidget row={row} /> : <RowEditor row={row} disabled={!ctx.canEdit} onEdit={ctx.onEdit} lookupParent={lookupParent} />}
         </span>
-      )}
-      {row.notes?.map((note) => (
-        <span key={note} className={`note${row.isFlagged ? ' flagged' : ''}`}>
-          {note}
+        <span className="row-side">
+          <RegistryBadge row={row} />
+          <button type="button" className="link" aria-expanded={showRemarks} onClick={() => setShowRemarks((v) => !v)}>
+            Remarks{remarkCount ? ` (${remarkCount})` : ''}
+          </button>
         </span>
-      ))}
-      {row.canUpload && <RowUpload row={row} />}
-      {row.image && row.kind !== 'image' && (
-        <a className="row-image" href={ctx.imageSrc(row.image.url)} target="_blank" rel="noreferrer">
-          View image
-        </a>
-      )}
-      {showRemarks && (
-        <div className="row-remarks">
-          <RowRemarks row={row} />
-        </div>
-      )}
+        {row.additionalInfo && (
+          <span className="row-details">
+            {details(row).map(([k, v]) => (
+              <span key={k}>
+                {k}: {v}
+              </span>
+            ))}
+          </span>
+        )}
+        {row.remark && <span className="row-remark">Remark: {row.remark}</span>}
+        {row.prevValue && <span className="note">Previous rejection: {row.prevValue}</span>}
+        {!row.isValid && row.errorMsg && (
+          <span role="alert" className="error row-error">
+            {row.errorMsg}
+          </span>
+        )}
+        {row.notes?.map((note) => (
+          <span key={note} className={`note${row.isFlagged ? ' flagged' : ''}`}>
+            {note}
+          </span>
+        ))}
+        {row.canUpload && <RowUpload row={row} />}
+        {row.image && row.kind !== 'image' && (
+          <a className="row-image" href={ctx.imageSrc(row.image.url)} target="_blank" rel="noreferrer">
+            View image
+          </a>
+        )}
+        {showRemarks && (
+          <div className="row-remarks">
+            <RowRemarks row={row} />
+          </div>
+        )}
+      </div>
     </form>
   );
 });

@@ -54,7 +54,7 @@ export function SummaryTab({ model, inspection, canEdit, onGoToRow }: Props) {
   return (
     <div className="summary">
       <section aria-label="Errors Summary">
-        <h3>Errors Summary</h3>
+        <h2>Errors Summary</h2>
         {errors.length === 0 ? (
           <p className="muted">No errors marked</p>
         ) : (
@@ -92,14 +92,14 @@ export function SummaryTab({ model, inspection, canEdit, onGoToRow }: Props) {
       </section>
       {inspection.version > 0 && (
         <section aria-label="RI Changes">
-          <h3>
+          <h2>
             RI Changes{' '}
             {canEdit && (
               <button type="button" onClick={() => setMailOpen(true)}>
                 Send Mail
               </button>
             )}
-          </h3>
+          </h2>
           {changes.length === 0 ? (
             <p className="muted">No results found</p>
           ) : (

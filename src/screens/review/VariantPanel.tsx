@@ -101,7 +101,7 @@ function VariantPanelView({ make, model, variant, fuelType, year, canEdit, onEdi
 
   return (
     <section className="variant-panel picker-row" aria-label="Make Model Variant">
-      <h3>Make / Model / Variant</h3>
+      <h2>Make / Model / Variant</h2>
       {field('make', 'Make')}
       {field('model', 'Model')}
       {field('variant', 'Variant')}

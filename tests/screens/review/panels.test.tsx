@@ -157,11 +157,16 @@ describe('row list', () => {
       </RowContext.Provider>,
     );
     const row = screen.getByRole('group', { name: 'Registration Number' });
+    const form = row.parentElement as HTMLFormElement;
+    expect(form.tagName).toBe('FORM');
     const controls = within(row).getAllByRole('textbox').concat(within(row).getAllByRole('checkbox'));
-    expect(controls.every((c) => (c as HTMLInputElement).form === row)).toBe(true);
+    expect(controls.every((c) => (c as HTMLInputElement).form === form)).toBe(true);
+    expect(screen.getByRole('group', { name: 'Manufacturing Year' }).closest('form')).not.toBe(form);
+    // The form is no landmark (unnamed, no role): the row in it is the named group, a role a form may not take (axe).
+    expect([form.getAttribute('role'), form.getAttribute('aria-label'), form.getAttribute('aria-labelledby')]).toEqual([null, null, null]);
     // Read on the document, after React's handler on the root has run.
     const submitted = vi.fn();
-    const onSubmit = (e: Event) => submitted(e.target === row, e.defaultPrevented);
+    const onSubmit = (e: Event) => submitted(e.target === form, e.defaultPrevented);
     document.addEventListener('submit', onSubmit);
     await userEvent.type(within(row).getByRole('textbox'), '{Enter}');
     document.removeEventListener('submit', onSubmit);
