@@ -8,6 +8,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiAs, claim, isFree, listAll } from './api.ts';
 import type { RefurbListRow } from '../../src/api/refurbishment.ts';
 import { laterForCustomerDocuments, launchBrowser, signedInContext } from './browser.ts';
+import { linkPath } from '../../server/link-token.ts';
+import { E2E_LINK_SECRET } from './server.ts';
 
 const baseURL = inject('baseURL');
 const REVIEWER = 'qc.reviewer2@qc.example';
@@ -37,6 +39,8 @@ const settled = async (page: Page) => {
   await page.waitForLoadState('networkidle');
 };
 const ADMIN = 'qc.admin@qc.example';
+const PUBLIC_UNANSWERED = '3051200021';
+const inHour = () => Math.floor(Date.now() / 1000) + 3600;
 const GS = 'gs.team@qc.example';
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor();
 
@@ -88,6 +92,11 @@ export const SCREENS: Screen[] = [
   { name: '/update-cj', user: ADMIN, path: () => '/update-cj', ready: settled },
   { name: '/admin-vtt', user: ADMIN, path: () => '/admin-vtt', ready: settled },
   { name: '/sell-online (public)', path: () => '/sell-online', ready: settled },
+  // Seeded public appointments (server/seed/gs.ts): opened, never answered here (public.e2e.ts answers others).
+  { name: '/sell-online (public, an offer)', path: () => linkPath(E2E_LINK_SECRET, 'sell-online', PUBLIC_UNANSWERED, inHour()), ready: settled },
+  { name: '/customer-audit (public, open)', path: () => linkPath(E2E_LINK_SECRET, 'customer-audit', PUBLIC_UNANSWERED, inHour()), ready: settled },
+  { name: '/customer-audit (public, a refused link)', path: () => linkPath(E2E_LINK_SECRET, 'customer-audit', PUBLIC_UNANSWERED, inHour()).replace(/token=./, 'token=x'), ready: (page) => page.getByRole('alert').waitFor() },
+  { name: '/customer-audit (public, no such appointment)', path: () => linkPath(E2E_LINK_SECRET, 'customer-audit', '3051299999', inHour()), ready: heading(/^Error::/) },
   // Seed showcase BK26110001 (server/seed/bikes.ts): uiVersion 2, B2B, hypothecated.
   { name: '/bike-review/{appointmentId}', user: 'bike.qc@qc.example', path: () => '/bike-review/BK26110001', ready: settled },
   { name: '/bike-report/{appointmentId}', user: 'version.pdf@qc.example', path: () => '/bike-report/BK26110001', ready: heading('INSPECTION REPORT') },

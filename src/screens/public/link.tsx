@@ -13,12 +13,21 @@ export function linkFailure(error: unknown): Exclude<LinkView, { kind: 'loading'
   return { kind: 'error', detail: error instanceof Error ? error.message : 'Something went wrong' };
 }
 
+/** A refused link or a failure is the page's heading, as the expired and answered pages' texts are. */
 export function LinkStatus({ view }: { view: LinkView }) {
   switch (view.kind) {
     case 'invalid':
-      return <p role="alert">{INVALID_LINK}</p>;
+      return (
+        <div role="alert">
+          <h1>{INVALID_LINK}</h1>
+        </div>
+      );
     case 'error':
-      return <p role="alert" className="public-error">{`Error::${view.detail}`}</p>;
+      return (
+        <div role="alert">
+          <h1 className="public-error">{`Error::${view.detail}`}</h1>
+        </div>
+      );
     case 'loading':
       return <Loading />;
   }
