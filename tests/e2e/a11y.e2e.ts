@@ -33,6 +33,12 @@ const reviewTab = (tab: string) => async (page: Page) => {
   await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
   await page.getByRole('tab', { name: new RegExp(`^${tab}`), selected: true }).waitFor();
 };
+/** The review with one of its dialogs open (`open` opens it once the rows are editable). */
+const reviewDialog = (open: (page: Page) => Promise<unknown>) => async (page: Page) => {
+  await page.locator('[data-row] input:not(:disabled)').first().waitFor();
+  await open(page);
+  await page.getByRole('dialog').waitFor();
+};
 /** Screens with no particular state to wait for: their main landmark, then no requests in flight. */
 const settled = async (page: Page) => {
   await page.locator('main').first().waitFor();
@@ -52,6 +58,9 @@ export const SCREENS: Screen[] = [
   { name: '/review EXTERIOR tab', user: REVIEWER, path: async () => `/review/${(await reviewCar()).carId}`, ready: reviewTab('EXTERIOR') },
   { name: '/review INTERIOR tab', user: REVIEWER, path: async () => `/review/${(await reviewCar()).carId}`, ready: reviewTab('INTERIOR') },
   { name: '/review SUMMARY tab', user: REVIEWER, path: async () => `/review/${(await reviewCar()).carId}`, ready: reviewTab('SUMMARY') },
+  { name: '/review row finder (dialog)', user: REVIEWER, path: async () => `/review/${(await reviewCar()).carId}`, ready: reviewDialog((page) => page.getByRole('button', { name: 'Find row' }).click()) },
+  { name: '/review keyboard shortcuts (dialog)', user: REVIEWER, path: async () => `/review/${(await reviewCar()).carId}`, ready: reviewDialog((page) => page.keyboard.press('?')) },
+  { name: '/review image editor (dialog)', user: REVIEWER, path: async () => `/review/${(await reviewCar()).carId}`, ready: reviewDialog((page) => page.getByRole('button', { name: 'Edit image' }).first().click()) },
   {
     name: '/review read-only (not the assignee)',
     user: VERSION_USER,
