@@ -31,7 +31,7 @@ import { useSession } from '../../session/useSession.ts';
 import { bikeSubmissionMachine, heldRejections } from '../../machines/bike-submission.machine.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import { useProduct } from '../../products/ProductContext.tsx';
-import { RowEditor } from '../review/widgets.tsx';
+import { RowEditor, RowMessages } from '../review/widgets.tsx';
 import { ReviewOverlays, ReviewTools } from '../review/RowFinder.tsx';
 import { ReviewTabs } from '../review/ReviewTabs.tsx';
 import { CAR_SHORTCUTS, modelRows, rowsShown, shortcutList, stepGroup } from '../review/shortcuts.ts';
@@ -78,16 +78,7 @@ const BikeRow = memo(function BikeRow({ row, canEdit, onEdit }: { row: RowState;
             <span className="corrected">Corrected: {row.newValues ? row.newValues.join(', ') : String(row.newValue ?? '')}</span>
           ) : null}
         </span>
-        {!row.isValid && row.errorMsg && (
-          <span role="alert" className="error row-error">
-            {row.errorMsg}
-          </span>
-        )}
-        {row.notes?.map((note) => (
-          <span key={note} className={`note${row.isFlagged ? ' flagged' : ''}`}>
-            {note}
-          </span>
-        ))}
+        <RowMessages row={row} />
       </div>
     </form>
   );

@@ -6,7 +6,7 @@ import { useRowContext } from './context.ts';
 import { RegistryBadge } from './RegistryBadge.tsx';
 import { RowRemarks } from './RemarkPanel.tsx';
 import { ImageUpload } from '../../components/ImageUpload.tsx';
-import { ReadonlyWidget, RowEditor } from './widgets.tsx';
+import { ReadonlyWidget, RowEditor, RowMessages } from './widgets.tsx';
 
 interface Props {
   row: RowState;
@@ -91,16 +91,7 @@ export const ReviewRow = memo(function ReviewRow({ row, lookupParent, panelEdite
         )}
         {row.remark && <span className="row-remark">Remark: {row.remark}</span>}
         {row.prevValue && <span className="note">Previous rejection: {row.prevValue}</span>}
-        {!row.isValid && row.errorMsg && (
-          <span role="alert" className="error row-error">
-            {row.errorMsg}
-          </span>
-        )}
-        {row.notes?.map((note) => (
-          <span key={note} className={`note${row.isFlagged ? ' flagged' : ''}`}>
-            {note}
-          </span>
-        ))}
+        <RowMessages row={row} />
         {row.canUpload && <RowUpload row={row} />}
         {row.image && row.kind !== 'image' && (
           <a className="row-image" href={ctx.imageSrc(row.image.url)} target="_blank" rel="noreferrer">

@@ -227,3 +227,21 @@ export const RowEditor = memo(function RowEditor(props: EditorProps): ReactNode 
     }
   }
 });
+
+/** A row's validation error (announced) and its config notes, flagged ones marked: the car's and the bike's rows. */
+export function RowMessages({ row }: { row: RowState }) {
+  return (
+    <>
+      {!row.isValid && row.errorMsg && (
+        <span role="alert" className="error row-error">
+          {row.errorMsg}
+        </span>
+      )}
+      {row.notes?.map((note) => (
+        <span key={note} className={`note${row.isFlagged ? ' flagged' : ''}`}>
+          {note}
+        </span>
+      ))}
+    </>
+  );
+}
