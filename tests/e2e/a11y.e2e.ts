@@ -104,7 +104,7 @@ export const SCREENS: Screen[] = [
   // Seeded public appointments (server/seed/gs.ts): opened, never answered here (public.e2e.ts answers others).
   { name: '/sell-online (public, an offer)', path: () => linkPath(E2E_LINK_SECRET, 'sell-online', PUBLIC_UNANSWERED, inHour()), ready: settled },
   { name: '/customer-audit (public, open)', path: () => linkPath(E2E_LINK_SECRET, 'customer-audit', PUBLIC_UNANSWERED, inHour()), ready: settled },
-  { name: '/customer-audit (public, a refused link)', path: () => linkPath(E2E_LINK_SECRET, 'customer-audit', PUBLIC_UNANSWERED, inHour()).replace(/token=./, 'token=x'), ready: (page) => page.getByRole('alert').waitFor() },
+  { name: '/customer-audit (public, a refused link)', path: () => linkPath(E2E_LINK_SECRET, 'customer-audit', PUBLIC_UNANSWERED, inHour()).replace(/token=[\w-]+/, `token=${'A'.repeat(43)}`), ready: (page) => page.getByRole('alert').waitFor() },
   { name: '/customer-audit (public, no such appointment)', path: () => linkPath(E2E_LINK_SECRET, 'customer-audit', '3051299999', inHour()), ready: heading(/^Error::/) },
   // Seed showcase BK26110001 (server/seed/bikes.ts): uiVersion 2, B2B, hypothecated.
   { name: '/bike-review/{appointmentId}', user: 'bike.qc@qc.example', path: () => '/bike-review/BK26110001', ready: settled },
