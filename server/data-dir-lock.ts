@@ -31,7 +31,8 @@ function canonical(dir: string): string {
   }
 }
 
-function socketName(dir: string, platform: NodeJS.Platform): string {
+/** The local socket a directory's lock listens on (the same for every path to it). */
+export function socketName(dir: string, platform: NodeJS.Platform): string {
   const id = `qc-pgdata-${createHash('sha256').update(canonical(dir)).digest('hex').slice(0, 32)}`;
   if (platform === 'linux') return `\0${id}`;
   if (platform === 'win32') return `\\\\?\\pipe\\${id}`;

@@ -9,7 +9,7 @@ import { apiAs, claim, isFree, listAll } from './api.ts';
 import type { RefurbListRow } from '../../src/api/refurbishment.ts';
 import { laterForCustomerDocuments, launchBrowser, signedInContext } from './browser.ts';
 import { linkPath } from '../../server/link-token.ts';
-import { E2E_LINK_SECRET } from './server.ts';
+import { E2E_LINK_SECRET, inHour } from './server.ts';
 
 const baseURL = inject('baseURL');
 const REVIEWER = 'qc.reviewer2@qc.example';
@@ -46,7 +46,6 @@ const settled = async (page: Page) => {
 };
 const ADMIN = 'qc.admin@qc.example';
 const PUBLIC_UNANSWERED = '3051200021';
-const inHour = () => Math.floor(Date.now() / 1000) + 3600;
 const GS = 'gs.team@qc.example';
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor();
 

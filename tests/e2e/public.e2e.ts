@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { linkPath, signLink } from '../../server/link-token.ts';
 import { launchBrowser, recordScripts } from './browser.ts';
-import { E2E_LINK_SECRET } from './server.ts';
+import { E2E_LINK_SECRET, inHour } from './server.ts';
 
 const baseURL = inject('baseURL');
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
@@ -18,7 +18,6 @@ const INVALID = 'This link is invalid or has expired. Please ask for a new link.
 
 let browser: Browser;
 let phone: BrowserContext;
-const inHour = () => Math.floor(Date.now() / 1000) + 3600;
 const chunkOf = (path: string) => path.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '');
 
 /** The lines an element's text (or `text` found in it) is laid out on: the distinct tops of its text's boxes. */

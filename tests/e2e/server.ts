@@ -12,6 +12,8 @@ export interface RunningServer {
 
 /** The public pages' link key of the test server, so browser tests can make signed links (server/link-token.ts). */
 export const E2E_LINK_SECRET = 'e2e-link-secret-not-for-production';
+/** A signed link's expiry an hour from now (unix seconds). */
+export const inHour = () => Math.floor(Date.now() / 1000) + 3600;
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -14,7 +14,7 @@ import { seedGs } from '../../server/seed/gs.ts';
 import { seedInspections, seedLookups, seedUsers } from '../../server/seed/index.ts';
 import { prepareData, startServerProcess, type DataPlace, type ServerProcess } from '../security/server-process.ts';
 import { launchBrowser, laterForCustomerDocuments, reviewRow, signedInContext } from './browser.ts';
-import { E2E_LINK_SECRET } from './server.ts';
+import { E2E_LINK_SECRET, inHour } from './server.ts';
 
 const REVIEWER = 'qc.reviewer@qc.example';
 const BIKE = 'bike.qc@qc.example';
@@ -186,7 +186,7 @@ describe('stored script and HTML payloads show as text and never run (issue 11)'
   });
 
   it('public pages reached by a signed link: the seller\'s answers and name', async () => {
-    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const exp = inHour();
     const audit = await open(linkPath(E2E_LINK_SECRET, 'customer-audit', ids.audit, exp), null);
     await expectInert(audit.page, audit.dialogs, [P.seller.img]);
     await audit.page.context().close();

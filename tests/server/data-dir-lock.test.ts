@@ -1,13 +1,12 @@
 // One process per embedded database (server/data-dir-lock.ts): `npm start` run twice on one DATA_DIR, or a backup
 // beside the running server, opened the same PGlite files from two processes, each writing over the other.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataDirInUse, lockDataDir } from '../../server/data-dir-lock.ts';
+import { DataDirInUse, lockDataDir, socketName } from '../../server/data-dir-lock.ts';
 import { openPglite } from '../../server/db.ts';
 import { backupDataDir } from '../../scripts/db-backup.ts';
 
@@ -100,7 +99,7 @@ describe('the embedded database serves one process', () => {
   it('whatever connects to the lock cannot end its holder: 1 MB of NUL, a reset, one that never closes', async () => {
     const dir = join(root, 'attacked', 'pgdata');
     const holder = await holdInAnotherProcess(dir);
-    const name = `\0qc-pgdata-${createHash('sha256').update(join(realpathSync(root), 'attacked', 'pgdata')).digest('hex').slice(0, 32)}`;
+    const name = socketName(dir, process.platform);
     await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         new Promise<void>((done) => {
