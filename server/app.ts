@@ -140,8 +140,14 @@ const ROUTE_PLUGINS: [FastifyPluginAsync, string][] = [
   [configStudioRoutes, '/api'],
 ];
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
-/** A path a browser opens as a page (the app's routes): not the API's, not an upload's. */
-const isPagePath = (path: string) => !isApiPath(path) && !path.startsWith('/uploads/');
+/**
+ * A request for a file: the build's assets/ folder, or a name with a static file's extension. A missing one is a 404:
+ * the app's page in its place would reach a browser asking for an old build's script as HTML it cannot run, and
+ * every page's automatic /favicon.ico request would read and send the page.
+ */
+const FILE_PATH = /^\/assets\/|\.(?:js|mjs|css|map|ico|png|jpe?g|gif|svg|webp|json|txt|woff2?|ttf)$/i;
+/** A path a browser opens as a page (the app's routes): not the API's, not an upload's, not a file's. */
+const isPagePath = (path: string) => !isApiPath(path) && !path.startsWith('/uploads/') && !FILE_PATH.test(path);
 
 const REDACTED = '[redacted]';
 /** `token=` (the SSE stream's bearer token, routes/live.ts) and its OAuth-style cousins in a query string. */

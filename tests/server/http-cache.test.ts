@@ -56,6 +56,26 @@ describe('the built app: hashed assets are kept, the page is revalidated (server
     expect(fallback.headers['cache-control']).toBe('no-cache');
   });
 
+  it("a missing file is a 404, not the app's page: an old build's script, a file-like name, the browser's /favicon.ico", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qc-static-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dir, 'assets', 'index-B2x9_kQa.js'), 'export {};');
+    const app = await h.buildWith({ staticDir: dir });
+    for (const url of ['/assets/index-Zz9_kQa1.js', '/assets/review-Ab12_cD3.css', '/assets/', '/assets/sub/page', '/favicon.ico', '/review/robots.txt', '/logo.PNG?v=2']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/html/);
+      expect(res.body, url).not.toContain('id="root"');
+    }
+    // Page paths still get the page, a dot or 'assets' inside them included.
+    for (const url of ['/review/1000002', '/inspection-version/10051.2', '/inspection?q=x.js', '/gs-unflagging/assets']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('id="root"');
+    }
+  });
+
   it("a hashed asset with the build's gzip twin answers it to a browser that takes gzip and the plain file to one that does not", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qc-static-'));
     mkdirSync(join(dir, 'assets'));
