@@ -10,10 +10,11 @@
 // list's 'Assign to me' does; a tab's first and a second), the path a reviewer takes for most of the day's
 // inspections; a returning reviewer's load, each a new tab of one browser context whose cache already holds the app
 // from two earlier loads (the hashed assets are immutable, and Chromium keeps its compiled code for a script it has
-// run before), which is how a reviewer opens an inspection in a new tab. And its anchors, by the same probe in a fresh context: a page with no script (the
-// server's 404 of a missing asset), the browser's own floor; and React alone (bench/browser/react-alone.tsx: ten
-// controlled fields, nothing else) served the same way, the floor of any React screen, so a reader sees how much of
-// the load is the framework and how much the app's own work.
+// run before), which is how a reviewer opens an inspection in a new tab. And its anchors, by the same probe in a fresh
+// context, each taken right after one of the loads: a page with no script (the server's 404 of a missing asset), the
+// browser's own floor; and React alone (bench/browser/react-alone.tsx: ten controlled fields, nothing else) served
+// the same way, the floor of any React screen, so a reader sees how much of the load is the framework and how much
+// the app's own work.
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -149,19 +150,18 @@ async function openUntil(page: Page, url: string): Promise<number> {
 /** Opens /review/{carId} in `page`: ms from navigation start until a row's editor is enabled. */
 const openReview = (page: Page, base: string, carId: number) => openUntil(page, `${base}/review/${carId}`);
 
-/** The browser's floor: the first frame of a page with no script (a missing asset's 404) in a fresh context. */
-async function floorLoads(browser: Browser, base: string, loads: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < loads; i++) {
-    const context = await probedContext(browser, base);
-    try {
-      times.push(await openUntil(await context.newPage(), `${base}/assets/no-such-file.js`));
-    } finally {
-      await context.close();
-    }
+/** The first frame of `url` (a page that is not the review) in a fresh context of its own. */
+async function freshLoad(browser: Browser, base: string, url: string): Promise<number> {
+  const context = await probedContext(browser, base);
+  try {
+    return await openUntil(await context.newPage(), url);
+  } finally {
+    await context.close();
   }
-  return times;
 }
+
+/** The browser's floor: the first frame of a page with no script (a missing asset's 404). */
+const floorLoad = (browser: Browser, base: string) => freshLoad(browser, base, `${base}/assets/no-such-file.js`);
 
 /**
  * A returning reviewer: `loads` new tabs of one context after two loads that fill its cache (Chromium stores a script's
@@ -199,29 +199,8 @@ async function buildReactAlone(dir: string): Promise<void> {
   renameSync(join(dir, 'react-alone.html'), join(dir, 'index.html'));
 }
 
-/** React alone, opened at a /review path (the probe waits for a row's field there) of its own server, fresh context each. */
-async function reactAloneLoads(browser: Browser, loads: number): Promise<number[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'qc-bench-react-alone-'));
-  let server: RunningServer | undefined;
-  try {
-    await buildReactAlone(dir);
-    server = await startServer({ staticDir: dir });
-    const times: number[] = [];
-    for (let i = 0; i <= loads; i++) {
-      const context = await probedContext(browser, server.baseURL);
-      try {
-        const time = await openUntil(await context.newPage(), `${server.baseURL}/review/1`);
-        if (i > 0) times.push(time); // the first warms the server
-      } finally {
-        await context.close();
-      }
-    }
-    return times;
-  } finally {
-    await server?.stop().catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** React alone, opened at a /review path (the probe waits for a row's field there) of `base`, a server of its build. */
+const reactAloneLoad = (browser: Browser, base: string) => freshLoad(browser, base, `${base}/review/1`);
 
 /**
  * Reviews opened from the list in a running app, each in a fresh context: the list loads, sits for LIST_IDLE_MS (a
@@ -316,27 +295,50 @@ function waterfall(sample: Sample): string[] {
 export async function measureLoad(appDir: string, loads = LOADS): Promise<LoadResult> {
   let browser: Browser | undefined;
   let server: RunningServer | undefined;
+  let aloneServer: RunningServer | undefined;
+  const aloneDir = mkdtempSync(join(tmpdir(), 'qc-bench-react-alone-'));
   try {
+    await buildReactAlone(aloneDir);
     server = await startServer({ staticDir: appDir });
+    aloneServer = await startServer({ staticDir: aloneDir });
     browser = await launchBrowser({ localOnly: true });
     const carId = (await claim(await apiAs(server.baseURL, REVIEWER), () => true, 'for the review route')).carId;
-    await loadOnce(browser, server.baseURL, carId); // warms the server (PGlite caches, the route's code read from disk)
+    // One of each first: warms the servers (PGlite caches, the code read from disk).
+    await loadOnce(browser, server.baseURL, carId);
+    await floorLoad(browser, server.baseURL);
+    await reactAloneLoad(browser, aloneServer.baseURL);
+    // The loads and their two anchors taken in turn, so that each round of three meets the machine in one state: on
+    // an idle machine the same load moved by half again within twenty minutes, more than its anchors did.
     const samples: Sample[] = [];
-    for (let i = 0; i < loads; i++) samples.push(await loadOnce(browser, server.baseURL, carId));
+    const floors: number[] = [];
+    const alone: number[] = [];
+    for (let i = 0; i < loads; i++) {
+      samples.push(await loadOnce(browser, server.baseURL, carId));
+      floors.push(await floorLoad(browser, server.baseURL));
+      alone.push(await reactAloneLoad(browser, aloneServer.baseURL));
+    }
     const sorted = [...samples].sort((a, b) => a.interactive - b.interactive);
     const warm = stats(await warmLoads(browser, server.baseURL, carId, loads));
     const opens = await inAppLoads(browser, server.baseURL, carId, loads);
     const inApp = stats(opens.next);
     const inAppFirst = stats(opens.first);
-    const floor = stats(await floorLoads(browser, server.baseURL, loads));
-    const reactAlone = stats(await reactAloneLoads(browser, loads));
-    const result = { interactive: stats(samples.map((s) => s.interactive)), warm, inApp, inAppFirst, floor, reactAlone, waterfall: waterfall(sorted[Math.floor(sorted.length / 2)]) };
+    const result = {
+      interactive: stats(samples.map((s) => s.interactive)),
+      warm,
+      inApp,
+      inAppFirst,
+      floor: stats(floors),
+      reactAlone: stats(alone),
+      waterfall: waterfall(sorted[Math.floor(sorted.length / 2)]),
+    };
     if (!TRACE) return result;
     const traced = await loadOnce(browser, server.baseURL, carId, true);
     return { ...result, traced: [...waterfall(traced), '', 'main thread, slices of 5 ms or more:', ...(traced.slices ?? [])] };
   } finally {
     await browser?.close().catch(() => undefined);
     await server?.stop().catch(() => undefined);
+    await aloneServer?.stop().catch(() => undefined);
+    rmSync(aloneDir, { recursive: true, force: true });
   }
 }
 
