@@ -61,8 +61,8 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
   });
 }
 
-/** Per path prefix, the route's scripts and style sheets (`.vite/route-preloads.json`, vite.config.ts `routePreloads`). */
-export type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
+/** Per path prefix, the route's scripts (`.vite/route-preloads.json`, vite.config.ts `routePreloads`). */
+export type RoutePreloads = Record<string, { scripts: string[] }>;
 
 /** The build's route preloads, or none when it has no such file (an older or foreign build). */
 export function readRoutePreloads(staticDir: string): RoutePreloads {
@@ -74,20 +74,17 @@ export function readRoutePreloads(staticDir: string): RoutePreloads {
   }
 }
 
-const SAFE_FILE = /^assets\/[\w.-]+\.(js|css)$/;
+const SAFE_FILE = /^assets\/[\w.-]+\.js$/;
 
 /**
  * index.html for `path`, with `<link>`s that start fetching the route's code as the browser reads the page (issue 18
  * 'Load'): the browser keeps them for the app's own import of the route, which then waits for nothing already on its
- * way. Style sheets are fetched, not applied (the route's import applies them). Other paths get the page as built.
+ * way. Other paths get the page as built.
  */
 export function withRoutePreloads(html: string, preloads: RoutePreloads, path: string): string {
   const prefix = Object.keys(preloads).find((p) => path.startsWith(p));
   if (!prefix) return html;
-  const { scripts = [], styles = [] } = preloads[prefix];
-  const links = [
-    ...scripts.filter((f) => SAFE_FILE.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-    ...styles.filter((f) => SAFE_FILE.test(f)).map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
-  ];
+  const { scripts = [] } = preloads[prefix];
+  const links = scripts.filter((f) => SAFE_FILE.test(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
   return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
 }

@@ -74,12 +74,17 @@ describe('route-level code splitting on the built app', () => {
     await context.close();
   });
 
-  it(`/review loads under ${REVIEW_BUDGET_KB} KB in at most ${REVIEW_MAX_SCRIPTS} scripts, none of the config studio's`, async () => {
+  it(`/review loads under ${REVIEW_BUDGET_KB} KB in at most ${REVIEW_MAX_SCRIPTS} scripts, none of the config studio's, and one style sheet`, async () => {
     const { carId } = await claim(await apiAs(baseURL, REVIEWER), () => true, 'for the code-split check');
     const context = await signedInContext(browser, baseURL, REVIEWER);
     const page = await context.newPage();
     await laterForCustomerDocuments(page);
     const scripts = recordScripts(page, baseURL);
+    // vite.config.ts cssCodeSplit: the app's one sheet, linked by the page; no route chunk brings one of its own.
+    const sheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css')) sheets.push(new URL(request.url()).pathname);
+    });
     await page.goto(`${baseURL}/review/${carId}`, { waitUntil: 'networkidle' });
     await page.locator('[data-row]').first().waitFor();
     const loaded = await scripts();
@@ -88,6 +93,8 @@ describe('route-level code splitting on the built app', () => {
     expect(chunks.filter((c) => /Studio|codemirror|BikeReviewScreen|InspectionListScreen/i.test(c))).toEqual([]);
     expect(loaded.length, listed(loaded)).toBeLessThanOrEqual(REVIEW_MAX_SCRIPTS);
     expect(kb(loaded), listed(loaded)).toBeLessThan(REVIEW_BUDGET_KB);
+    expect(sheets).toHaveLength(1);
+    expect(await page.locator('link[rel=stylesheet]').count()).toBe(1);
     await context.close();
   });
 

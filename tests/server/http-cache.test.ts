@@ -98,22 +98,22 @@ describe('the built app: hashed assets are kept, the page is revalidated (server
     }
   });
 
-  it("the page of a path the build names in .vite/route-preloads.json links that route's scripts and style sheets to fetch; other paths get the page as built", async () => {
+  it("the page of a path the build names in .vite/route-preloads.json links that route's scripts to fetch; other paths get the page as built", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'qc-static-'));
     mkdirSync(join(dir, 'assets'));
     mkdirSync(join(dir, '.vite'));
     const page = '<!doctype html><html><head><title>QC</title></head><body><div id="root"></div></body></html>';
     writeFileSync(join(dir, 'index.html'), page);
-    const preloads = { '/review/': { scripts: ['assets/ReviewScreen-Ab12_cD3.js', '../secret.js'], styles: ['assets/review-Ef45_gH6.css'] } };
+    const preloads = { '/review/': { scripts: ['assets/ReviewScreen-Ab12_cD3.js', '../secret.js', 'assets/review-Ef45_gH6.css'] } };
     writeFileSync(join(dir, '.vite', 'route-preloads.json'), JSON.stringify(preloads));
     const app = await h.buildWith({ staticDir: dir });
     const review = await app.inject({ method: 'GET', url: '/review/1000002' });
     expect(review.statusCode).toBe(200);
     expect(review.headers['cache-control']).toBe('no-cache');
     expect(review.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ReviewScreen-Ab12_cD3.js">');
-    expect(review.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/review-Ef45_gH6.css">');
-    // Only the build's own asset names are linked.
+    // Only the build's own script names are linked.
     expect(review.body).not.toContain('secret');
+    expect(review.body).not.toContain('review-Ef45_gH6.css');
     expect(review.body.indexOf('modulepreload')).toBeLessThan(review.body.indexOf('</head>'));
     for (const url of ['/inspection', '/', '/reviews']) {
       const other = await app.inject({ method: 'GET', url });
