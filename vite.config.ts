@@ -7,6 +7,7 @@ import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { reactAriaEnglishLocale } from './scripts/react-aria-locale.ts';
+import type { RoutePreloads } from './server/built-assets.ts';
 
 const server = `http://localhost:${process.env.PORT ?? 8080}`;
 
@@ -126,7 +127,7 @@ function routePreloads(): Plugin {
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const chunkClosure = (roots: string[]) => closure(roots, (file) => byFile.get(file)?.imports);
       const atStart = chunkClosure([entry.fileName]);
-      const preloads: Record<string, { scripts: string[] }> = {};
+      const preloads: RoutePreloads = {};
       for (const [prefix, modules] of Object.entries(ROUTE_PRELOADS)) {
         const roots = chunks.filter((c) => modules.some((m) => c.moduleIds.includes(m))).map((c) => c.fileName);
         preloads[prefix] = { scripts: [...chunkClosure(roots)].filter((f) => !atStart.has(f)).sort() };
