@@ -5,7 +5,7 @@
  * as `engine.apply` (tests/engine/incremental.test.ts), so the figures compare like with like.
  */
 import type { ReviewConfig } from '../src/engine/config.ts';
-import { effectiveValue, isChanged, reduceRow } from '../src/engine/edit.ts';
+import { appendEdit, effectiveValue, isChanged, reduceRow } from '../src/engine/edit.ts';
 import { createEffects, recordView, type RuleData } from '../src/engine/effects.ts';
 import type { InspectionDocument, RegistrySources } from '../src/engine/inspection.ts';
 import { compileLogic, runLogic, truthy } from '../src/engine/logic.ts';
@@ -58,7 +58,7 @@ export function createNaiveEngine(config: ReviewConfig) {
     apply(state: NaiveState, edit: Edit, interpreted = true): NaiveState {
       const { model, pre } = state;
       if (engine.refusal(model, edit) !== null) return state;
-      const seq = (model.edits?.length ?? 0) + 1;
+      const { edits, seq } = appendEdit(model.edits, edit);
       const reduced = reduceRow(pre[edit.key], engine.rowConfig(edit.key), edit, seq);
       const nextPre = { ...pre, [edit.key]: reduced };
       let data = state.data;
@@ -72,7 +72,7 @@ export function createNaiveEngine(config: ReviewConfig) {
           seq: index.seqRows.has(k) ? { ...data.seq, [k]: reduced.editSeq ?? 0 } : data.seq,
         };
       }
-      const next = fold({ ...model, edits: [...(model.edits ?? []), edit] }, nextPre, data, interpreted);
+      const next = fold({ ...model, edits }, nextPre, data, interpreted);
       return { model: next, pre: nextPre, data };
     },
   };

@@ -64,6 +64,24 @@ export function reduceRow(row: RowState, cfg: RowConfig | undefined, edit: Edit,
   }
 }
 
+/**
+ * The model's edits after `edit`, and `edit`'s 1-based position in them (its `seq`). A new value or remark of the row
+ * the latest edit set the same way replaces that edit: typing gives one edit per keystroke, and without this a
+ * review's edits, and the draft that stores them, grew with every keystroke. The model is the same either way: such
+ * an edit overwrites all the latest one wrote (a value with an `id`, a tick, a toggle or a mask leave more behind,
+ * so they follow it), and the row keeps the latest position among the edits, which is all `seq.K` rules compare.
+ */
+export function appendEdit(edits: readonly Edit[] = [], edit: Edit): { edits: Edit[]; seq: number } {
+  const last = edits[edits.length - 1];
+  const replaces =
+    last !== undefined &&
+    last.key === edit.key &&
+    ((last.type === 'remark' && edit.type === 'remark') || (last.type === 'setValue' && edit.type === 'setValue' && last.id === undefined && edit.id === undefined));
+  const next = replaces ? edits.slice(0, -1) : edits.slice();
+  next.push(edit);
+  return { edits: next, seq: next.length };
+}
+
 const isScalar = (v: unknown): v is Scalar => v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 
 /** One edit of the shape `Edit` says, read from outside the app's own code (a stored draft): else null. */

@@ -9,7 +9,7 @@
  * (tests/engine/incremental.test.ts checks it on random edit sequences).
  */
 import type { ReviewConfig, RowConfig, RuleConfig } from './config.ts';
-import { effectiveValue, isChanged, reduceRow, sameValue } from './edit.ts';
+import { appendEdit, effectiveValue, isChanged, reduceRow, sameValue } from './edit.ts';
 import { createEffects, type RuleData, type RuleView } from './effects.ts';
 import type { InspectionDocument, RegistrySources } from './inspection.ts';
 import { truthy } from './logic.ts';
@@ -279,7 +279,8 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
     if (rowSlot === undefined) return model;
     const at = positionOf(first, model.order, key, rowSlot);
     if (at < 0) return model;
-    const reduced = reduceRow(pre[at], cfgOf(key), edit, (model.edits?.length ?? 0) + 1);
+    const { edits, seq: editSeq } = appendEdit(model.edits, edit);
+    const reduced = reduceRow(pre[at], cfgOf(key), edit, editSeq);
     const nextPre = withSlot(pre, at, reduced);
     let nextData = data;
     let nextResults = results;
@@ -340,7 +341,6 @@ export function createEngine(config: ReviewConfig): ReviewEngine {
       }
       rows[k] = after;
     }
-    const edits = [...(model.edits ?? []), edit];
     return new Model(rows, model.order, counts, edits, model.context, model.registry, model.config, { first, pre: nextPre, data: nextData, results: nextResults });
   }
 

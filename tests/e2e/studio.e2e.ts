@@ -139,6 +139,11 @@ describe('config studio (issue 17)', () => {
     await preview.getByRole('checkbox', { name: 'Reject Insurance Type' }).check();
     await expect.poll(count).toBeGreaterThan(before + 1);
     expect(await preview.getByRole('checkbox', { name: 'Reject No Claim Bonus' }).isChecked()).toBe(true);
+    // A word typed in the preview is one edit of the case, not one per keystroke.
+    const regNo = (await scrollToRendered(page, preview.locator('[data-key="registrationNumber"] input.row-input'))).first();
+    await regNo.fill('');
+    await regNo.pressSequentially('MH01AB12');
+    await preview.getByText('2 edits in the preview').waitFor();
     await preview.getByText(/^Pre-submit check: /).waitFor();
     await preview.getByRole('button', { name: 'Add case from preview' }).click();
     const added = page.getByRole('region', { name: 'Cases' }).getByRole('listitem').filter({ hasText: 'Preview case 1' });
@@ -167,7 +172,11 @@ describe('config studio (issue 17)', () => {
     expect(await page.getByText('Draft restored').count()).toBe(0);
     const { access_token } = await apiLogin(baseURL, ANALYST);
     const stored = await (await fetch(`${baseURL}/api/v2/config-studio/products/car/active`, { headers: { authorization: `Bearer ${access_token}` } })).json();
-    expect(stored.detail.config.cases.at(-1)).toMatchObject({ name: 'Preview case 1', edits: [{ type: 'check', key: 'insuranceType', checked: true }] });
+    expect(stored.detail.config.cases.at(-1)).toMatchObject({ name: 'Preview case 1', edits: [
+        { type: 'check', key: 'insuranceType', checked: true },
+        { type: 'setValue', key: 'registrationNumber', value: 'MH01AB12' },
+      ],
+    });
 
     // A review opened now runs version 2; the one open since before keeps the version it started with.
     const openAfter = await reviewer.newPage();

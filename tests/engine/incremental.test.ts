@@ -65,6 +65,24 @@ describe('incremental apply', () => {
     );
   });
 
+  it('equals a full re-evaluation when edits come as typing does, several in a row on one field (fast-check)', () => {
+    const typingArb = fc.array(fc.tuple(editArb, fc.integer({ min: 1, max: 4 })), { minLength: 1, maxLength: 10 }).map((runs) =>
+      runs.flatMap(([edit, n]) =>
+        edit.type === 'setValue' && typeof edit.value === 'string' ? Array.from({ length: n }, (_, i) => ({ ...edit, value: edit.value + 'x'.repeat(i) })) : [edit],
+      ),
+    );
+    fc.assert(
+      fc.property(registryArb, typingArb, (registry, edits) => {
+        const inspection: InspectionDetail = generateInspection(carReviewConfig);
+        let model = carEngine.evaluate(inspection, [], registry, options);
+        for (const edit of edits) model = carEngine.apply(model, edit);
+        expect(comparable(model)).toEqual(comparable(carEngine.evaluate(inspection, edits, registry, options)));
+        expect(comparable(model)).toEqual(comparable(carEngine.evaluate(inspection, model.edits, registry, options)));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('gives the same model as the naive baseline that re-runs every rule', () => {
     fc.assert(
       fc.property(fc.array(editArb, { minLength: 1, maxLength: 20 }), (edits) => {

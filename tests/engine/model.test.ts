@@ -170,6 +170,33 @@ describe('§4 dependent fields: what a clear leaves behind', () => {
   });
 });
 
+describe('typing: one edit per row, not per keystroke', () => {
+  const inspection = generateInspection(carReviewConfig, { values: { registrationState: 'Maharashtra', rtoCode: 'MH01' } });
+  const typeInto = (m: ReturnType<typeof carEngine.evaluate>, key: string, text: string) =>
+    [...text].reduce((model, _, i) => carEngine.apply(model, { type: 'setValue', key, value: text.slice(0, i + 1) }), m);
+
+  it('a word typed into a field is one edit, and the model is that of the word set at once', () => {
+    const typed = typeInto(carEngine.evaluate(inspection, [], null, { today }), 'registrationNumber', 'mh12ab1234');
+    const once: Edit[] = [{ type: 'setValue', key: 'registrationNumber', value: 'mh12ab1234' }];
+    expect(typed.edits).toEqual(once);
+    expect(typed.rows).toEqual(carEngine.evaluate(inspection, once, null, { today }).rows);
+    expect(typed.rows.registrationNumber.newValue).toBe('MH12AB1234');
+  });
+
+  it('§4 the RTO code still follows which of state and code was set last', () => {
+    let m = carEngine.evaluate(inspection, [], null, { today });
+    m = typeInto(m, 'registrationState', 'Karnataka');
+    m = typeInto(m, 'rtoCode', 'ka01');
+    expect(m.rows.rtoCode.newValue).toBe('KA01');
+    expect(m.edits).toHaveLength(2);
+    m = typeInto(m, 'registrationState', 'Goa');
+    expect(m.edits).toHaveLength(3);
+    expect(m.rows.rtoCode.newValue).toBeNull();
+    m = typeInto(m, 'rtoCode', 'ga01');
+    expect(m.rows.rtoCode.newValue).toBe('GA01');
+  });
+});
+
 describe('§3 keys spelled two ways', () => {
   it('§3 chassisNumber / chassisNo: a chassis number recorded as chassisNo fills the chassis number row', () => {
     const inspection = generateInspection(carReviewConfig);

@@ -10,7 +10,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import bikeScreens from '../../config/bike-list.json';
 import type { Edit, ReviewModel, RowState } from '../../engine/types.ts';
-import { storedEdits } from '../../engine/edit.ts';
+import { appendEdit, storedEdits } from '../../engine/edit.ts';
 import {
   assignBike,
   fetchBike,
@@ -205,7 +205,7 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
   // The reviewer's edits are kept across reloads (assignment, make/model/variant): the model is re-derived from them.
   const [edits, setEdits] = useState<Edit[]>(seed);
   const model = useMemo(() => engine.evaluate(inspection, edits), [engine, inspection, edits]);
-  const onEdit = useCallback((edit: Edit) => setEdits((list) => [...list, edit]), []);
+  const onEdit = useCallback((edit: Edit) => setEdits((list) => appendEdit(list, edit).edits), []);
   // A replaced image keeps its hashKey, so the reviewer's tick on it (and every other edit) survives the reload.
   const replaceImage = useCallback(
     async (row: RowState, file: File) => {

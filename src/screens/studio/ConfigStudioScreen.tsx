@@ -34,6 +34,7 @@ import reviewSchema from '../../config/review-config.schema.json';
 import { runCase } from '../../engine/cases.ts';
 import { ConfigError, type ReviewConfigFile } from '../../engine/config.ts';
 import { dmyOf } from '../../engine/dates.ts';
+import { appendEdit } from '../../engine/edit.ts';
 import { generateInspection } from '../../engine/generate.ts';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { Edit, EvaluateOptions } from '../../engine/types.ts';
@@ -233,7 +234,8 @@ export default function ConfigStudioScreen() {
     [definition],
   );
 
-  const onEdit = useCallback((edit: Edit) => setEdits((list) => [...list, edit]), []);
+  // A word typed in the preview is one edit of the case it may become, not one per keystroke.
+  const onEdit = useCallback((edit: Edit) => setEdits((list) => appendEdit(list, edit).edits), []);
 
   function addCase() {
     if (!previewProduct || !inspection || parsed?.error !== null || !parsed) return;
