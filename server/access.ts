@@ -34,9 +34,9 @@ export const AREA_PATHS = {
   bikeReport: ['/bike-report'],
   /** Any bike page: the bikes host's public configuration (media URLs). */
   bike: ['/inspection-bike', '/bike-review', '/inspection-bike-version', '/bike-report'],
-  /** GS refurbishment list, search and assign to me (spec 001 §2, §6). */
+  /** GS refurbishment list and search (spec 001 §2, §6). */
   refurbishmentList: ['/gs-refurbishment'],
-  /** A refurbishment's detail, past versions' detail and the QC submit (spec 001 §2 'GS refurbishment review', §6). */
+  /** A refurbishment's detail, past versions' detail, assign to me and the QC submit (spec 001 §2 'GS refurbishment review', §6). */
   refurbishmentReview: ['/gs-refurbishment-review'],
   /** A refurbishment's version list (spec 001 §2 'GS refurbishment versions', §6). */
   refurbishmentVersions: ['/gs-refurbishment-version'],

@@ -150,7 +150,8 @@ const refurbishmentRoutes: FastifyPluginAsync = async (app) => {
   app.put(
     '/v2/refurbishment-qc-assign-to',
     {
-      config: { access: 'refurbishmentList' },
+      // Taking one is the review's first step: a role with the list but no review (bike-qc) would leave it stuck.
+      config: { access: 'refurbishmentReview' },
       schema: {
         summary: 'Assign a refurbishment awaiting QC to the caller (assign to me)',
         querystring: { type: 'object', properties: utm },

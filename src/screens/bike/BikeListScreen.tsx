@@ -12,6 +12,7 @@ import { subscribeAutoAssignment } from '../../api/live.ts';
 import type { LoginData } from '../../api/session.ts';
 import { showError } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
+import { canAccess } from '../../session/access.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import { usePages, type PagesOptions } from '../../components/usePages.ts';
 import { RowAssignButton } from '../../components/RowAssignButton.tsx';
@@ -29,6 +30,26 @@ const BIKE_PAGES: PagesOptions<Omit<BikeListFilters, 'page'>, BikeListRow> = {
   errorText: (error) => errorDetail(error, 'The list could not be loaded'),
 };
 
+interface DateRange {
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * What is wrong with a typed date range, in plain words, or null: the server refuses it too, but a reviewer should
+ * read why next to the dates rather than lose the list (the inputs' min and max do not stop a typed date).
+ */
+export function dateRangeProblem({ startDate, endDate }: DateRange, today = dayjs()): string | null {
+  // A date input's value is YYYY-MM-DD or empty (an empty one is not taken).
+  const start = dayjs(startDate);
+  const end = dayjs(endDate);
+  if (!start.isValid() || !end.isValid()) return null;
+  if (end.isAfter(today, 'day')) return bikeScreens.texts.rangeFuture;
+  if (start.isAfter(end, 'day')) return bikeScreens.texts.rangeOrder;
+  if (start.isBefore(end.subtract(bikeScreens.windowMonths, 'month'), 'day')) return bikeScreens.texts.rangeTooLong;
+  return null;
+}
+
 export default function BikeListScreen() {
   const session = useSession();
   return session ? <BikeList session={session} /> : null;
@@ -39,9 +60,20 @@ function BikeList({ session }: { session: LoginData }) {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const [mine, setMine] = useState(false);
-  const [startDate, setStartDate] = useState(() => dayjs().subtract(bikeScreens.windowMonths, 'month').format(YMD));
-  const [endDate, setEndDate] = useState(() => dayjs().format(YMD));
-  const pages = usePages({ query: search || undefined, user: mine ? session.email : undefined, startDate, endDate }, BIKE_PAGES);
+  // The dates as typed, and the last range without a problem, which the list shows.
+  const [range, setRange] = useState<DateRange>(() => ({ startDate: dayjs().subtract(bikeScreens.windowMonths, 'month').format(YMD), endDate: dayjs().format(YMD) }));
+  const [shown, setShown] = useState(range);
+  const rangeProblem = dateRangeProblem(range);
+  const changeRange = (part: keyof DateRange, value: string) => {
+    if (!value) return;
+    const next = { ...range, [part]: value };
+    setRange(next);
+    if (!dateRangeProblem(next)) setShown(next);
+  };
+  const { startDate, endDate } = range;
+  const pages = usePages({ query: search || undefined, user: mine ? session.email : undefined, ...shown }, BIKE_PAGES);
+  // Roles with the list but not the review (version-pdf, spec 001 §6) get rows that neither open nor take a bike.
+  const canOpen = canAccess(session.role, '/bike-review');
   const { reload, loadMore } = pages;
   const [assigning, setAssigning] = useState<string | null>(null);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -92,11 +124,16 @@ function BikeList({ session }: { session: LoginData }) {
           <input type="checkbox" checked={mine} onChange={(e) => setMine(e.target.checked)} /> Assigned to me
         </label>
         <label>
-          From <input type="date" value={startDate} min={minStart} max={endDate} onChange={(e) => e.target.value && setStartDate(e.target.value)} />
+          From <input type="date" value={startDate} min={minStart} max={endDate} aria-invalid={rangeProblem !== null} aria-describedby={rangeProblem ? 'bike-range-problem' : undefined} onChange={(e) => changeRange('startDate', e.target.value)} />
         </label>
         <label>
-          To <input type="date" value={endDate} max={dayjs().format(YMD)} onChange={(e) => e.target.value && setEndDate(e.target.value)} />
+          To <input type="date" value={endDate} max={dayjs().format(YMD)} aria-invalid={rangeProblem !== null} aria-describedby={rangeProblem ? 'bike-range-problem' : undefined} onChange={(e) => changeRange('endDate', e.target.value)} />
         </label>
+        {rangeProblem && (
+          <p id="bike-range-problem" role="alert" className="error">
+            {rangeProblem}
+          </p>
+        )}
       </form>
       <p className="muted">{pages.total} bikes</p>
       {pages.error && <p role="alert" className="error">{pages.error}</p>}
@@ -113,18 +150,22 @@ function BikeList({ session }: { session: LoginData }) {
         </thead>
         <tbody>
           {pages.rows.map((row) => (
-            <tr key={row.appointmentId} className="clickable" onClick={() => navigate(`/bike-review/${row.appointmentId}`)}>
+            <tr key={row.appointmentId} className={canOpen ? 'clickable' : undefined} onClick={canOpen ? () => navigate(`/bike-review/${row.appointmentId}`) : undefined}>
               <td>
-                <a href={`/bike-review/${row.appointmentId}`} onClick={(e) => e.preventDefault()}>
-                  {row.appointmentId}
-                </a>
+                {canOpen ? (
+                  <a href={`/bike-review/${row.appointmentId}`} onClick={(e) => e.preventDefault()}>
+                    {row.appointmentId}
+                  </a>
+                ) : (
+                  row.appointmentId
+                )}
               </td>
               <td>{row.inspectionUser}</td>
               <td>{row.make}</td>
               <td>{row.model}</td>
               <td>{bikeDate(row.inspectionEndTime)}</td>
               <td>
-                {row.qcUser ?? <RowAssignButton disabled={assigning !== null} onAssign={() => void take(row)} />}
+                {row.qcUser ?? (canOpen && <RowAssignButton disabled={assigning !== null} onAssign={() => void take(row)} />)}
               </td>
             </tr>
           ))}

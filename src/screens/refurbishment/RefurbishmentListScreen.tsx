@@ -57,7 +57,8 @@ function RefurbRows({ rows, canOpen, assigning, onOpen, onAssign }: RowsProps) {
           <td>{row.make}/{row.model}</td>
           <td>{dayjs(row.endTime).format('DD-MM-YYYY HH:mm')}</td>
           <td>
-            {row.qcAssignTo.to ?? <RowAssignButton disabled={assigning} onAssign={() => onAssign(row)} />}
+            {/* Assigning is the first step of a review: a role without the review (bike-qc, spec 001 §6) is offered none. */}
+            {row.qcAssignTo.to ?? (canOpen && <RowAssignButton disabled={assigning} onAssign={() => onAssign(row)} />)}
           </td>
         </tr>
       ))}

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 // Spec 001 §2 'Bike inspection list': the columns, DD/MM/YYYY dates, 'assign to me', the empty text.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { bikeHttp } from '../../../src/api/bike.ts';
-import BikeListScreen from '../../../src/screens/bike/BikeListScreen.tsx';
+import dayjs from 'dayjs';
+import BikeListScreen, { dateRangeProblem } from '../../../src/screens/bike/BikeListScreen.tsx';
 import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
 
 afterEach(() => {
@@ -44,6 +45,54 @@ describe('/inspection-bike', () => {
     await userEvent.click(within(first).getByRole('button', { name: 'Assign to me' }));
     await screen.findByText('review page');
     expect(seen.some((c) => c.url === 'appointment/BK1/qc/assign')).toBe(true);
+  });
+
+  it('version-pdf (the list, not the review, spec 001 §6): rows neither open nor offer Assign to me', async () => {
+    signInAs('version-pdf', 'version.pdf@qc.example');
+    const seen: InternalAxiosRequestConfig[] = [];
+    bikeHttp.defaults.adapter = fakeAdapter((c) => (c.url === 'appointment' ? { status: 200, data: { data: [row('BK1', null)], total: 1 } } : undefined), seen);
+    renderList();
+    const first = (await screen.findByText('BK1')).closest('tr')!;
+    expect(within(first).getAllByRole('cell').map((c) => c.textContent)).toEqual(['BK1', 'Sachin Pawar', 'Hero', 'Glamour', '23/11/2025', '']);
+    expect(within(first).queryByRole('link')).toBeNull();
+    await userEvent.click(within(first).getByText('BK1'));
+    expect(screen.queryByText('review page')).toBeNull();
+    expect(seen.map((c) => c.url)).toEqual(['appointment']);
+  });
+
+  it('a typed range the server would refuse is named beside the dates and not asked for; the list keeps the last good one', async () => {
+    signInAs('bike-qc', 'bike.qc@qc.example');
+    const seen: InternalAxiosRequestConfig[] = [];
+    bikeHttp.defaults.adapter = fakeAdapter((c) => (c.url === 'appointment' ? { status: 200, data: { data: [row('BK1', null)], total: 1 } } : undefined), seen);
+    renderList();
+    await screen.findByText('BK1');
+    const asked = () => seen.filter((c) => c.url === 'appointment').map((c) => `${(c.params as Record<string, string>).startDate}..${(c.params as Record<string, string>).endDate}`);
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    const today = dayjs().format('YYYY-MM-DD');
+    fireEvent.change(from, { target: { value: dayjs().add(1, 'day').format('YYYY-MM-DD') } });
+    expect((await screen.findByRole('alert')).textContent).toBe('The From date must not be after the To date');
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(from, { target: { value: dayjs().subtract(7, 'month').format('YYYY-MM-DD') } });
+    expect(screen.getByRole('alert').textContent).toBe('The date range may span at most six months');
+    const good = dayjs().subtract(1, 'month').format('YYYY-MM-DD');
+    fireEvent.change(from, { target: { value: good } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    await screen.findByText('BK1');
+    expect(asked().slice(1)).toEqual([`${good}..${today}`]);
+    expect(screen.getByText('BK1')).toBeTruthy();
+    fireEvent.change(to, { target: { value: dayjs().add(2, 'day').format('YYYY-MM-DD') } });
+    expect(screen.getByRole('alert').textContent).toBe('The To date must not be after today');
+    expect(asked()).toHaveLength(2);
+  });
+
+  it('dateRangeProblem: order, six months, today; a whole six months is fine', () => {
+    const today = dayjs('2026-11-29');
+    expect(dateRangeProblem({ startDate: '2026-05-29', endDate: '2026-11-29' }, today)).toBeNull();
+    expect(dateRangeProblem({ startDate: '2026-05-28', endDate: '2026-11-29' }, today)).toBe('The date range may span at most six months');
+    expect(dateRangeProblem({ startDate: '2026-11-29', endDate: '2026-11-29' }, today)).toBeNull();
+    expect(dateRangeProblem({ startDate: '2026-11-28', endDate: '2026-11-27' }, today)).toBe('The From date must not be after the To date');
+    expect(dateRangeProblem({ startDate: '2026-11-28', endDate: '2026-11-30' }, today)).toBe('The To date must not be after today');
   });
 
   it("says 'No Appointment Data' when nothing waits", async () => {

@@ -155,6 +155,18 @@ describe('/gs-refurbishment (spec 001 §2, §4, §5)', () => {
     expect(listCalls(seen).map((p) => p.page)).toEqual([1, 2]);
   });
 
+  it('offers no Assign to me to a role without the review (bike-qc, spec 001 §6), and its rows do not open', async () => {
+    signInAs('bike-qc');
+    const seen = serve((c) => (c.url === 'v2/refurbishment' ? { status: 200, data: { data: [row(1), row(2, { qcAssignTo: { to: 'qc.reviewer2@qc.example' } })], total: 2 } } : undefined));
+    renderAt('/gs-refurbishment');
+    const table = await screen.findByRole('table', { name: 'Refurbishments' });
+    await within(table).findByText('qc.reviewer2@qc.example');
+    expect(within(table).queryByRole('button', { name: 'Assign to me' })).toBeNull();
+    await userEvent.click(within(table).getByText('2007300001'));
+    expect(where()).toBe('/gs-refurbishment');
+    expect(seen.some((c) => c.url === 'v2/refurbishment-qc-assign-to')).toBe(false);
+  });
+
   it("reloads when the user's auto-assignment record turns 'changed'", async () => {
     signInAs('qc');
     const sources: { onmessage: ((e: { data: string }) => void) | null; url: string }[] = [];

@@ -224,7 +224,7 @@ export function refurbishmentSuite(h: Harness) {
       expect((await detail(id)).version).toBe(d.version);
     });
 
-    it('roles of spec 001 §6: list for QC and bike-qc; review and submit for QC roles only; versions also for version-pdf', async () => {
+    it('roles of spec 001 §6: list for QC and bike-qc; review, assign and submit for QC roles only; versions also for version-pdf', async () => {
       const id = await seeded('done', REVIEWER);
       const status = async (email: string, url: string, query: Record<string, string> = {}) => (await get(email, url, query)).statusCode;
       for (const email of [REVIEWER, STORE, ADMIN, BIKE]) expect(await status(email, '/api/v2/refurbishment'), email).toBe(200);
@@ -238,6 +238,11 @@ export function refurbishmentSuite(h: Harness) {
       for (const email of [VERSION, GS, OTHER]) expect(await status(email, `/api/v2/refurbishment-version/${id}`), email).toBe(403);
       const bikeSubmit = await submit(BIKE, id, { appointmentId: id, fields: [], reviewBy: BIKE, status: 'refReview', section: 'afterRef' });
       expect(bikeSubmit.statusCode).toBe(403);
+      // Nor may bike-qc take one: it could never review it, and no one else could take it from it.
+      const free = await seeded('review', null);
+      const bikeAssign = await h.call('PUT', '/api/v2/refurbishment-qc-assign-to', { token: await h.token(BIKE), body: { appointmentId: free, qcAssignTo: BIKE } });
+      expect(bikeAssign.statusCode).toBe(403);
+      expect(await seeded('review', null)).toBe(free);
       expect((await h.call('GET', '/api/v2/refurbishment')).statusCode).toBe(401);
       expect((await get(REVIEWER, '/api/v2/refurbishment-version/1')).json()).toEqual({ data: [], total: 0 });
     });
