@@ -52,6 +52,17 @@ describe('spec 002 variant catalogue (issue 15)', () => {
     await page.getByRole('button', { name: 'Add Variant' }).click();
     await page.waitForURL(`${baseURL}/add-car-variant`);
     await chooseCreta(page, 'radio');
+    // The chosen fuel type shows as chosen (its input is hidden: the label's circle carries the dot), and so does
+    // the keyboard's focus on it.
+    const circle = (name: string) => page.getByRole('radiogroup', { name: 'Fuel Type' }).locator('label').filter({ hasText: name }).evaluate((el) => {
+      const style = getComputedStyle(el, '::before');
+      return `${style.borderTopWidth} ${style.outlineStyle}`;
+    });
+    expect([await circle('Diesel'), await circle('Petrol')]).toEqual(['5px none', '2px none']);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => circle('Petrol')).toBe('5px solid');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => circle('Diesel')).toBe('5px solid');
     await pick(page, 'Variant 1', [missing]);
     // Keyboard only: focus the parameter's handle, Space picks it up, an arrow moves it onto the column, Space drops it.
     const sunroof = page.getByRole('button', { name: 'Drag Sunroof' });
