@@ -108,6 +108,8 @@ export const SCREENS: Screen[] = [
   // Seed showcase BK26110001 (server/seed/bikes.ts): uiVersion 2, B2B, hypothecated.
   { name: '/bike-review/{appointmentId}', user: 'bike.qc@qc.example', path: () => '/bike-review/BK26110001', ready: settled },
   { name: '/bike-report/{appointmentId}', user: 'version.pdf@qc.example', path: () => '/bike-report/BK26110001', ready: heading('INSPECTION REPORT') },
+  // A version in the address shows in the header, as a badge on the header's dark background.
+  { name: '/bike-report/{appointmentId}?version=1', user: 'bike.qc@qc.example', path: () => '/bike-report/BK26110003?version=1', ready: heading('INSPECTION REPORT') },
   { name: '/inspection-bike-version/{appointment}', user: 'bike.qc@qc.example', path: () => '/inspection-bike-version/BK26110001', ready: (page) => page.locator('table tbody tr').first().waitFor() },
   {
     name: '/gs-unflagging-details/{appointmentId} (assignee)',

@@ -46,6 +46,9 @@ export default function BikeReportScreen() {
   const views = printed.filter((i) => i.type !== defectImageType);
   const defects = printed.filter((i) => i.type === defectImageType);
   const layout = data.uiVersion === 2 ? 'v2' : 'v1';
+  // The financier of a hypothecated bike outside uiVersion 2 (001 §2), unless its details already list it (a backend
+  // that labels the hypothecation's sub-parts, as this one does, names it there).
+  const financier = layout === 'v1' && data.financerName && !Object.values(data['Bike Details'] ?? {}).includes(data.financerName) ? data.financerName : null;
   return (
     <main className={`bike-report report-${layout}`}>
       <header className="report-header">
@@ -86,10 +89,10 @@ export default function BikeReportScreen() {
                     <td>{value}</td>
                   </tr>
                 ))}
-                {heading === 'Bike Details' && layout === 'v1' && data.financerName && (
+                {heading === 'Bike Details' && financier && (
                   <tr>
                     <th scope="row">Financer</th>
-                    <td>{data.financerName}</td>
+                    <td>{financier}</td>
                   </tr>
                 )}
               </tbody>
