@@ -5,7 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import listConfig from '../config/inspection-list.json';
 import { loadAssignmentRules, type AssignToMeFacts, type ProcessingFlags } from '../engine/assignment.ts';
-import { errorDetail } from './error-detail.ts';
+import { errorDetail, RETRY_LINE } from './error-detail.ts';
 
 export type { ProcessingFlags } from '../engine/assignment.ts';
 
@@ -121,7 +121,7 @@ export const assignmentMachine = setup({
         ],
         onError: {
           target: 'idle',
-          actions: { type: 'showError', params: ({ event }) => ({ message: errorDetail(event.error, 'Something went wrong, please try again') }) },
+          actions: { type: 'showError', params: ({ event }) => ({ message: errorDetail(event.error, RETRY_LINE) }) },
         },
       },
     },

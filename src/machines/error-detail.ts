@@ -4,6 +4,9 @@
  * message if there is none"); machines read it structurally so they do not depend on `src/api`.
  */
 
+/** The spec's retry line (000 §8), what a failure says when it has no sentence of its own. */
+export const RETRY_LINE = 'Something went wrong, please try again';
+
 function bodyOf(error: unknown): unknown {
   if (error && typeof error === 'object' && 'body' in error) return (error as { body: unknown }).body;
   return undefined;

@@ -25,7 +25,7 @@ import { storedEdits } from '../engine/edit.ts';
 import type { InspectionDetail, RegistryData } from '../products/car/inspection.ts';
 import type { RemarkEntry } from '../engine/inspection.ts';
 import type { Edit, EvaluateOptions, ReviewModel, RowState, Tab } from '../engine/types.ts';
-import { errorDetail } from './error-detail.ts';
+import { errorDetail, RETRY_LINE } from './error-detail.ts';
 import { configFingerprint, DRAFT_DELAY_MS, draftMachine, writeIsDue } from './review-draft.machine.ts';
 import { submissionMachine } from './submission.machine.ts';
 import { AUDIO_REMARK_TEXT, remarkRequest, remarkSaveError } from './remark.machine.ts';
@@ -407,7 +407,7 @@ export const reviewMachine = setup({
         src: 'loadReview',
         input: ({ context }) => ({ carId: context.carId }),
         onDone: { target: 'open', actions: 'loaded' },
-        onError: { target: 'error', actions: assign({ error: ({ event }) => errorDetail(event.error, 'Something went wrong, please try again') }) },
+        onError: { target: 'error', actions: assign({ error: ({ event }) => errorDetail(event.error, RETRY_LINE) }) },
       },
     },
     error: {
@@ -600,7 +600,7 @@ export const reviewMachine = setup({
                       target: 'idle',
                       actions: [
                         assign(({ context, event }) => ({
-                          upload: { key: context.pendingUpload!.key, url: null, error: errorDetail(event.error, 'Something went wrong, please try again') },
+                          upload: { key: context.pendingUpload!.key, url: null, error: errorDetail(event.error, RETRY_LINE) },
                         })),
                         enqueueActions(({ context, enqueue }) => {
                           if (context.pendingUpload!.kind === 'rowImage') enqueue({ type: 'showUploadError', params: { message: context.upload!.error! } });

@@ -17,11 +17,10 @@ import type { InspectionDetail, SubmissionPayload } from '../products/car/inspec
 import type { ReviewModel } from '../engine/types.ts';
 import { buildSubmission, hasRejections, validateBeforeSubmit, type SubmitBlock } from '../engine/submission.ts';
 import { issueTypes, toggleIssue } from '../engine/product.ts';
-import { errorDetail, validationMessages } from './error-detail.ts';
+import { errorDetail, RETRY_LINE, validationMessages } from './error-detail.ts';
 
 export const SUBMIT_SUCCESS = 'Inspection Completed Successfully';
 export const PAYLOAD_ERROR = 'Error in post Object';
-const GENERIC_ERROR = 'Something went wrong, please try again';
 /** Redirect to the list after a successful submit (000 §9 'submit success redirect 2 seconds (car)'). */
 export const SUCCESS_REDIRECT_MS = 2000;
 /** Partial Content: the server asks the panel to reload (000 §4). */
@@ -30,7 +29,7 @@ const RELOAD_STATUS = 206;
 /** Submit failure text (000 §8): the response detail, then every nested error message with isValidate 1. */
 export function submitFailureMessage(error: unknown): string {
   const body = error && typeof error === 'object' && 'body' in error ? (error as { body: unknown }).body : undefined;
-  const head = errorDetail(error, GENERIC_ERROR);
+  const head = errorDetail(error, RETRY_LINE);
   const nested = validationMessages(body).filter((message) => message !== head);
   return [head, ...nested].join('\n');
 }

@@ -158,7 +158,7 @@ describe('submit: status and section by the config outcome rules (spec 001 §4)'
     const { actor, settle, spies } = start();
     actor.send({ type: 'SUBMIT' });
     await settle({ error: new ApiError('Bad Request', 400, { message: 'body/fields/0/hashKey must match pattern', detail: 'body/fields/0/hashKey must match pattern "^[A-Za-z0-9]"' }) });
-    expect(spies.showError.mock.calls[0][1]).toEqual({ message: 'Error::Something went wrong, please try again' });
+    expect(spies.showError.mock.calls[0][1]).toEqual({ message: 'Error::Image key has the wrong format.' });
     actor.send({ type: 'SUBMIT' });
     await settle({ error: new Error('Network Error') });
     expect(spies.showError.mock.calls[1][1]).toEqual({ message: 'Error::Something went wrong, please try again' });

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Dialog, Heading } from 'react-aria-components/Dialog';
 import { Modal } from 'react-aria-components/Modal';
 import type { RowState } from '../../engine/types.ts';
-import { errorDetail } from '../../machines/error-detail.ts';
+import { errorDetail, RETRY_LINE } from '../../machines/error-detail.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import {
   addMask,
@@ -81,7 +81,7 @@ export function ImageEditor({ row, src, upload, onDone, surfaceFactory = createC
       showSuccess(IMAGE_UPDATED);
       onDone({ url, edits });
     } catch (e) {
-      showError(errorDetail(e, 'Something went wrong, please try again'));
+      showError(errorDetail(e, RETRY_LINE));
       setSaving(false);
     }
   };

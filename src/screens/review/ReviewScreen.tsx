@@ -43,6 +43,7 @@ import { VariantPanel } from './VariantPanel.tsx';
 import type { AudioRecorder } from './audio.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { imageSrcFor } from '../../components/image-src.ts';
+import { RETRY_LINE } from '../../machines/error-detail.ts';
 import './review.css';
 
 const CAR_HELP = shortcutList(CAR_SHORTCUTS);
@@ -220,7 +221,7 @@ function Review({ actor, store, inspection, session, access, assignPending, reco
   const uploadEdited = useCallback(
     async (file: Blob, edits: ImageEdits) => {
       const result = await upload({ kind: 'editedImage', key: (editing as RowState).key, file, pointerCount: edits.masks.length, isTilted: edits.rotation !== 0 });
-      if (!result?.url) throw new Error(result?.error ?? 'Something went wrong, please try again');
+      if (!result?.url) throw new Error(result?.error ?? RETRY_LINE);
       return { url: result.url };
     },
     [editing, upload],

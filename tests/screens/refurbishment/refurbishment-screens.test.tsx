@@ -263,6 +263,22 @@ describe('/gs-refurbishment-version/{appointment} (spec 001 §2, §6)', () => {
     expect(where()).toBe('/gs-refurbishment-version/2007300001');
   });
 
+  it('shows the message of a failed version list (spec 001 §8), once beside the retry line', async () => {
+    signInAs('qc');
+    serve((c) => (c.url === 'v2/refurbishment-version/bad%20id!' ? { status: 400, data: { statusCode: 400, message: 'Appointment ID has the wrong format.', detail: 'Appointment ID has the wrong format.' } } : undefined));
+    renderAt('/gs-refurbishment-version/bad%20id!');
+    const panel = await screen.findByRole('alert');
+    expect([...panel.children].map((c) => c.textContent)).toEqual(['Oops!', 'Something went wrong, please try again', 'Appointment ID has the wrong format.']);
+  });
+
+  it('a failure with no sentence of its own says the retry line once', async () => {
+    signInAs('qc');
+    serve((c) => (c.url === 'v2/refurbishment-version/2007300001' ? { status: 500, data: { statusCode: 500, message: 'Internal Server Error' } } : undefined));
+    renderAt('/gs-refurbishment-version/2007300001');
+    const panel = await screen.findByRole('alert');
+    expect([...panel.children].map((c) => c.textContent)).toEqual(['Oops!', 'Something went wrong, please try again']);
+  });
+
   it("says 'Version records not available for this appointment' for none", async () => {
     signInAs('qc');
     serve((c) => (c.url === 'v2/refurbishment-version/1' ? { status: 200, data: { data: [], total: 0 } } : undefined));
