@@ -114,8 +114,17 @@ describe('sell-online (public)', () => {
     await page.screenshot({ path: 'tests/artifacts/sell-online-phone.png', fullPage: true });
     // 002 §4: the page sets the stored role to qc; with no sign-in that is no user, so the panel still asks to sign in.
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('loginData') ?? 'null'))).toEqual({ role: 'qc' });
+    // The same link open in a second tab, still showing the offer.
+    const second = await phone.newPage();
+    await second.goto(page.url());
+    await second.getByRole('button', { name: 'NO, SEND FOR CORRECTION' }).waitFor();
     await page.getByRole('button', { name: 'PROCEED' }).click();
     await page.getByRole('heading', { name: /Retail Associate will get in touch/ }).waitFor();
+    // Answered already: the second tab thanks for the answer the server holds, not an 'Error::' with its status.
+    await second.getByRole('button', { name: 'NO, SEND FOR CORRECTION' }).click();
+    await second.getByRole('heading', { name: /Retail Associate will get in touch/ }).waitFor();
+    expect(await second.getByText(/Error::/).count()).toBe(0);
+    await second.close();
     const stored = await fetch(`${baseURL}/api/v2/sell-online?appointmentId=${OFFER_APPROVE}&exp=${exp}&token=${signLink(E2E_LINK_SECRET, 'sell-online', OFFER_APPROVE, exp)}`);
     expect(((await stored.json()) as { detail: { status: string } }).detail.status).toBe('APPROVED');
     await page.close();

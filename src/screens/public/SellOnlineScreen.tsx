@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import rules from '../../config/sell-online.json';
 import { answerSellOnline, fetchSellOnline, openSellOnline, type SellOnlineRecord } from '../../api/public.ts';
+import { ApiError } from '../../api/http.ts';
 import { storePublicPageRole } from '../../api/session.ts';
 import { evaluateOutcome, type OutcomeRule } from '../../engine/outcome.ts';
 import { linkFailure, LinkStatus, rupees, type LinkView } from './link.tsx';
@@ -59,7 +60,10 @@ export function SellOnlineScreen() {
       await answerSellOnline(appointmentId, status, link);
       setView({ kind: 'answered', status });
     } catch (error) {
-      setView(linkFailure(error));
+      // Answered meanwhile (in another tab, or a click that went out twice): the seller's answer is the one the
+      // server holds, so the page thanks for that one rather than showing the refusal (spec 002 §2 'a thank-you view').
+      const held = error instanceof ApiError && error.status === 409 ? await fetchSellOnline(appointmentId, link).catch(() => null) : null;
+      setView(held?.status === 'APPROVED' || held?.status === 'REJECTED' ? { kind: 'answered', status: held.status } : linkFailure(error));
     } finally {
       setSending(false);
     }
