@@ -1,15 +1,8 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { subscribeToaster, TOAST_OPTIONS, TOAST_POSITION, toasterRequested } from './toast-host.ts';
+import { useSyncExternalStore } from 'react';
+import { loadedSonner, subscribeSonner, TOAST_OPTIONS, TOAST_POSITION } from './toast-host.ts';
 
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
-
-/** sonner's Toaster, mounted once the first toast is asked for (see toast-host.ts). */
+/** sonner's Toaster, mounted once the first toast has loaded sonner (see toast-host.ts). */
 export function Toasts() {
-  const requested = useSyncExternalStore(subscribeToaster, toasterRequested);
-  if (!requested) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster position={TOAST_POSITION} toastOptions={TOAST_OPTIONS} />
-    </Suspense>
-  );
+  const sonner = useSyncExternalStore(subscribeSonner, loadedSonner);
+  return sonner ? <sonner.Toaster position={TOAST_POSITION} toastOptions={TOAST_OPTIONS} /> : null;
 }

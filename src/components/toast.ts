@@ -1,6 +1,6 @@
 /** Toasts of spec 000 §8: success 3 s, error 5 s, top centre, no progress bar, each one dismissing the previous. */
 import type { toast as sonnerToast } from 'sonner';
-import { requestToaster } from './toast-host.ts';
+import { loadSonner } from './toast-host.ts';
 
 export const SUCCESS_MS = 3000;
 export const ERROR_MS = 5000;
@@ -35,19 +35,8 @@ function show(kind: Kind, message: string, duration: number): void {
   );
 }
 
-/**
- * sonner, loaded with the first toast: its module adds its style sheet to the page as it runs, which restyled every
- * page at its load, toast or not (issue 18 'Load'). A toast made before its Toaster mounts is replayed by sonner.
- */
-let sonner: Promise<typeof sonnerToast> | undefined;
-
 function withToast(make: (toast: typeof sonnerToast) => void, fallback?: () => void): void {
-  requestToaster();
-  sonner ??= import('sonner').then((m) => m.toast);
-  sonner.then(make, () => {
-    sonner = undefined; // the next toast tries again
-    fallback?.();
-  });
+  loadSonner().then((sonner) => make(sonner.toast), () => fallback?.());
 }
 
 export function showSuccess(message: string): void {

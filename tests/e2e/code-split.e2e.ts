@@ -176,6 +176,35 @@ describe("issue 18 'Load': the page starts the review's calls before the app's s
 });
 
 describe("a screen whose code cannot be fetched (offline, or a release replaced the page's chunks)", () => {
+  it('the first toast of a session while offline: an alert says it and the page stays (no blank app); online again, toasts show', async () => {
+    const context = await signedInContext(browser, baseURL, REVIEWER);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const sonner = /\/assets\/sonner-[\w-]+\.js$/;
+    const assign = /\/api\/qc-appointment-assign-to\//;
+    await page.route(sonner, (route) => route.abort('internetdisconnected'));
+    await page.route(assign, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${baseURL}/inspection`);
+    const alerted: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerted.push(dialog.message());
+      void dialog.accept();
+    });
+    const take = page.getByRole('button', { name: 'Assign to me' }).first();
+    await take.click();
+    await expect.poll(() => alerted).toEqual(['Network Error']);
+    // The list is still there, and working.
+    await page.locator('[data-appointment]').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    await page.unroute(sonner);
+    await page.route(assign, (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Conflict', detail: 'Already assigned to qc.reviewer2@qc.example' }) }));
+    await take.click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Already assigned to qc.reviewer2@qc.example' }).waitFor();
+    expect(alerted).toHaveLength(1);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    await context.close();
+  });
+
   it("shows 'Oops!' and a reload under the header, not a blank page; the reload brings the screen", async () => {
     const context = await signedInContext(browser, baseURL, REVIEWER);
     const page = await context.newPage();
