@@ -5,7 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import listConfig from '../config/inspection-list.json';
 import { loadAssignmentRules, type AssignToMeFacts, type ProcessingFlags } from '../engine/assignment.ts';
-import { errorDetail, RETRY_LINE } from './error-detail.ts';
+import { errorDetail, errorStatus, RETRY_LINE } from './error-detail.ts';
 
 export type { ProcessingFlags } from '../engine/assignment.ts';
 
@@ -75,10 +75,14 @@ export const assignmentMachine = setup({
     showError: (_, _params: { message: string }) => {},
     openReview: (_, _params: { carId: number }) => {},
     reload: () => {},
+    /** Shows the screen's data afresh (not the reload after assigning): someone else took the inspection meanwhile. */
+    refresh: () => {},
   },
   guards: {
     underProcess: rowUnderProcess,
     fromList: ({ context }) => context.origin === 'list',
+    /** 409: another reviewer holds it now (a race, or a page opened before they took it). */
+    takenMeanwhile: (_, params: { error: unknown }) => errorStatus(params.error) === 409,
   },
   delays: {
     reloadDelay: ASSIGN_RELOAD_MS,
@@ -119,10 +123,17 @@ export const assignmentMachine = setup({
           },
           { target: 'reloading' },
         ],
-        onError: {
-          target: 'idle',
-          actions: { type: 'showError', params: ({ event }) => ({ message: errorDetail(event.error, RETRY_LINE) }) },
-        },
+        onError: [
+          {
+            guard: { type: 'takenMeanwhile', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: [{ type: 'showError', params: ({ event }) => ({ message: errorDetail(event.error, RETRY_LINE) }) }, 'refresh'],
+          },
+          {
+            target: 'idle',
+            actions: { type: 'showError', params: ({ event }) => ({ message: errorDetail(event.error, RETRY_LINE) }) },
+          },
+        ],
       },
     },
     reloading: {

@@ -12,6 +12,12 @@ function bodyOf(error: unknown): unknown {
   return undefined;
 }
 
+/** The HTTP status an API error carries, else undefined (a network failure has none). */
+export function errorStatus(error: unknown): number | undefined {
+  const status = error && typeof error === 'object' && 'status' in error ? (error as { status: unknown }).status : undefined;
+  return typeof status === 'number' ? status : undefined;
+}
+
 /** The server's `detail` when it is non-empty text, else null. */
 export function serverDetail(error: unknown): string | null {
   const body = bodyOf(error);

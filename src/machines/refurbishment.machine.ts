@@ -11,7 +11,7 @@
  * the same entries (a status that moved meanwhile is refused: the review was submitted elsewhere).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { RETRY_LINE, serverDetail } from './error-detail.ts';
+import { errorStatus, RETRY_LINE, serverDetail } from './error-detail.ts';
 import { plainValidationText } from '../engine/validation-text.ts';
 import { dropsEntry, isEditable, submitOutcome, type RefurbishmentConfig, type RemarkEntry, type RefurbishmentSection } from './refurbishment.rules.ts';
 
@@ -67,12 +67,12 @@ const SENTENCE_STATUSES = new Set([403, 404, 409]);
 
 /** The server's own sentence for a refused call (403, 404, 409), else a plain one: never raw server or schema text. */
 export function plainDetail(error: unknown): string {
-  const status = error && typeof error === 'object' && 'status' in error ? (error as { status: unknown }).status : undefined;
-  const detail = typeof status === 'number' ? serverDetail(error) : null;
+  const status = errorStatus(error);
+  const detail = status !== undefined ? serverDetail(error) : null;
   // A refused value (400) names the field plainly, 'Appointment ID has the wrong format.' (spec 001 §8: the message is
   // shown), whether the server worded it or sent the validator's text.
   if (status === 400 && detail) return plainValidationText(detail) ?? detail;
-  return (typeof status === 'number' && SENTENCE_STATUSES.has(status) ? detail : null) ?? RETRY_LINE;
+  return (status !== undefined && SENTENCE_STATUSES.has(status) ? detail : null) ?? RETRY_LINE;
 }
 
 /** Spec 001 §8: 'Error::' plus the server detail. */

@@ -22,6 +22,7 @@ function start(origin: AssignmentOrigin) {
     showError: vi.fn((_: unknown, _params: { message: string }) => {}),
     openReview: vi.fn((_: unknown, _params: { carId: number }) => {}),
     reload: vi.fn(),
+    refresh: vi.fn(),
   };
   const actor = createActor(
     assignmentMachine.provide({
@@ -84,6 +85,20 @@ describe('assign to me (spec 000 §4)', () => {
     expect(actor.getSnapshot().can({ type: 'ASSIGN', carId: 42 })).toBe(true);
     actor.send({ type: 'ASSIGN', carId: 42 });
     expect(calls).toHaveLength(2);
+  });
+
+  it.each<AssignmentOrigin>(['header', 'list'])('%s: taken by someone else meanwhile (409) shows the screen afresh; another failure does not', async (origin) => {
+    const { actor, spies, settle } = start(origin);
+    actor.send({ type: 'ASSIGN', carId: 42 });
+    await settle({ error: new ApiError('Request failed', 409, { message: 'Conflict', detail: 'Already assigned to qc.reviewer2@qc.example' }) });
+    expect(spies.refresh).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'ASSIGN', carId: 42 });
+    await settle({ error: new Error('Network Error') });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(spies.showError.mock.calls.map((call) => call[1])).toEqual([{ message: 'Already assigned to qc.reviewer2@qc.example' }, { message: 'Network Error' }]);
+    expect(spies.refresh).toHaveBeenCalledTimes(1);
+    expect(spies.reload).not.toHaveBeenCalled();
+    expect(spies.openReview).not.toHaveBeenCalled();
   });
 
   it('ignores a second ASSIGN while the first call is in flight', () => {

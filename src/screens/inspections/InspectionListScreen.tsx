@@ -67,6 +67,7 @@ function InspectionList({ session }: { session: LoginData }) {
   useEffect(() => subscribeAutoAssignment(session.access_token, () => reload()), [session.access_token, reload]);
 
   const latest = useLatest(navigate);
+  const latestReload = useLatest(reload);
   const [machine] = useState(() =>
     assignmentMachine.provide({
       actors: {
@@ -77,6 +78,7 @@ function InspectionList({ session }: { session: LoginData }) {
         showError: (_, { message }) => showError(message),
         openReview: (_, { carId }) => latest()(`/review/${carId}`),
         reload: () => browserLocation.reload(),
+        refresh: () => latestReload()(),
       },
     }),
   );

@@ -49,8 +49,9 @@ function Countdown({ assignedAt }: { assignedAt: string | null | undefined }) {
   );
 }
 
-function AssignButton({ carId, user, role, onAssigned }: { carId: number; user: string; role: string; onAssigned: () => void }) {
+function AssignButton({ carId, user, role, onAssigned, onTaken }: { carId: number; user: string; role: string; onAssigned: () => void; onTaken: () => void }) {
   const latest = useLatest(onAssigned);
+  const latestTaken = useLatest(onTaken);
   const [machine] = useState(() =>
     assignmentMachine.provide({
       actors: { assign: fromPromise(({ input }) => assignToMe(input.carId, input.user, input.role)) },
@@ -58,6 +59,7 @@ function AssignButton({ carId, user, role, onAssigned }: { carId: number; user: 
         showAlert: (_, params) => window.alert(params.message),
         showError: (_, params) => showError(params.message),
         reload: () => latest()(),
+        refresh: () => latestTaken()(),
       },
     }),
   );
@@ -91,11 +93,13 @@ interface Props {
   user: string;
   role: string;
   onAssigned: () => void;
+  /** Someone else took the inspection as this reviewer asked for it: the review shows it afresh, with its assignee. */
+  onTaken: () => void;
   /** Asks before leaving a review with unsubmitted work; true when leaving is fine. */
   confirmLeave?: () => boolean;
 }
 
-export const ReviewHeader = memo(function ReviewHeader({ inspection, history, access, user, role, onAssigned, confirmLeave }: Props) {
+export const ReviewHeader = memo(function ReviewHeader({ inspection, history, access, user, role, onAssigned, onTaken, confirmLeave }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   // Back to where the reviewer came from; a review opened directly (a mail link) goes back to the list.
@@ -115,7 +119,7 @@ export const ReviewHeader = memo(function ReviewHeader({ inspection, history, ac
         <span className="badge">{inspectionTypeLabel(inspection.version)}</span>
         {inspection.reInspectionReason?.reason && <span className="muted">{inspection.reInspectionReason.reason}</span>}
         {access.canEdit && <Countdown assignedAt={inspection.qcAssign?.assignedAt} />}
-        {access.canAssign && <AssignButton carId={inspection.carId} user={user} role={role} onAssigned={onAssigned} />}
+        {access.canAssign && <AssignButton carId={inspection.carId} user={user} role={role} onAssigned={onAssigned} onTaken={onTaken} />}
         {!access.isAssignee && inspection.qcAssign?.to && <span className="muted">Assigned to {inspection.qcAssign.to} (read-only)</span>}
         {!access.canEdit && !inspection.qcAssign?.to && <span className="muted">Read-only</span>}
       </div>

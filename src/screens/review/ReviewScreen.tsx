@@ -240,7 +240,7 @@ function Review({ actor, store, inspection, session, access, assignPending, reco
   return (
     <RowContext.Provider value={rowContext}>
       <main className={`page review${access.canSubmit ? ' with-footer' : ''}`}>
-        <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={onAssigned} confirmLeave={confirmLeave} />
+        <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={onAssigned} onTaken={reload} confirmLeave={confirmLeave} />
         <ReviewDraftBar actor={actor} />
         {docsPopup && <CustomerDocsPopup appointmentId={appointmentId} leadToken={inspection.leadToken} user={session.email} imageSrc={imageSrc} />}
         <ModelCounts>

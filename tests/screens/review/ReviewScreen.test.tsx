@@ -7,6 +7,7 @@ import { saveRemark, setReviewStartTime, uploadImage } from '../../../src/api/re
 import { fetchCustomerDocuments } from '../../../src/api/docs.ts';
 import { showError, showSuccess } from '../../../src/components/toast.ts';
 import { signInAs } from '../../support/fake-http.ts';
+import { ApiError } from '../../../src/api/http.ts';
 import { fakeLayout } from '../../support/layout.ts';
 import { makeInspection, OTHER, REVIEWER, renderReview } from './helpers.tsx';
 import { draftKey, memoryDrafts } from '../../../src/api/drafts.ts';
@@ -109,6 +110,19 @@ describe('review page states (spec 000 §2 Review page, §4)', () => {
     expect(assignToMe).toHaveBeenCalledWith(77, REVIEWER, 'qc');
     await waitFor(() => expect(fetchInspection).toHaveBeenCalledTimes(2), { timeout: 2500 });
     expect(await screen.findByRole('button', { name: 'Submit' })).toBeTruthy();
+  });
+
+  it('a reviewer who loses the race for it is told who has it, and the review shows it afresh, read-only, with its assignee', async () => {
+    const free = makeInspection({ inspection: { qcAssign: { to: null } } });
+    vi.mocked(fetchInspection).mockResolvedValueOnce(free).mockResolvedValue(makeInspection({ inspection: { qcAssign: { to: OTHER } } }));
+    vi.mocked(assignToMe).mockRejectedValue(new ApiError(`Already assigned to ${OTHER}`, 409, { message: 'Conflict', detail: `Already assigned to ${OTHER}` }));
+    renderReview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign to me' }));
+    await waitFor(() => expect(showError).toHaveBeenCalledWith(`Already assigned to ${OTHER}`));
+    expect(await screen.findByText(`Assigned to ${OTHER} (read-only)`)).toBeTruthy();
+    expect(fetchInspection).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 
   it('the countdown runs from the assignment time the server stored (a reload does not restart it) and says what 00:00 means', async () => {
