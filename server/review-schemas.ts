@@ -7,6 +7,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { ReviewConfig } from '../src/engine/config.ts';
 import { getProduct } from '../src/products/registry.ts';
 import { plainSchemaFailure } from '../src/engine/validation-text.ts';
+import { REMARK_MAX_LENGTH } from '../src/engine/limits.ts';
 import { badRequest } from './errors.ts';
 import { keyedMap } from './safe-input.ts';
 
@@ -34,7 +35,7 @@ function sectionResult(config: ReviewConfig) {
     properties: {
       title: { type: 'string', maxLength: 500 },
       value: fieldValue,
-      message: { type: 'string', maxLength: 2000 },
+      message: { type: 'string', maxLength: REMARK_MAX_LENGTH },
       // 0: a bare container of rejected sub-parts; the others are the config's isValidate codes.
       isValidate: { type: 'integer', enum: [...new Set([0, ...Object.values(config.constants.isValidate)])] },
       subParts: keyedMap({ type: 'object' }),

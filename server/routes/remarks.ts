@@ -7,6 +7,7 @@ import { remarkHistory, saveRemark, type RemarkForm } from '../services/remarks.
 import { appointmentIdSchema, detailOf, guardedErrors, email, utm } from '../schemas.ts';
 import { keyString } from '../safe-input.ts';
 import { carSectionSchema } from '../review-schemas.ts';
+import { REMARK_MAX_LENGTH } from '../../src/engine/limits.ts';
 
 const entrySchema = {
   type: 'object',
@@ -34,7 +35,7 @@ const remarkFormSchema = {
     part: key,
     subPart: key,
     remarkType: { type: 'string', enum: ['text', 'audio'] },
-    remark: { type: 'string', maxLength: 2000 },
+    remark: { type: 'string', maxLength: REMARK_MAX_LENGTH },
     type: { type: 'string', enum: ['rejectionRemark'] },
     role: { type: 'string', maxLength: 50 },
     inspectionStatus: { type: 'string', enum: ['smReview'] },

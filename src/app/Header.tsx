@@ -146,13 +146,15 @@ export function Header({
 }) {
   const location = useLocation();
   const state = location.state as { version?: number | string } | null;
-  const version = new URLSearchParams(location.search).get('version') ?? state?.version ?? null;
+  const asked = new URLSearchParams(location.search).get('version') ?? state?.version ?? null;
+  // Only a version number is shown: an address's '?version=abc' names no version the page could be showing.
+  const version = asked !== null && /^\d{1,9}$/.test(String(asked)) ? asked : null;
   return (
     <header className="app-header">
       <Link to="/" className="brand">QC Panel</Link>
       <MainNav role={session.role} screens={screens} />
       <span className="user">{session.name}</span>
-      {version !== null && version !== '' && <span className="badge">Version {version}</span>}
+      {version !== null && <span className="badge">Version {version}</span>}
       {session.role === 'qc' && <PerformancePanel email={session.email} />}
       {reportPdfUrl && (
         <a href={reportPdfUrl} target="_blank" rel="noreferrer">

@@ -151,6 +151,11 @@ describe('spec 000 §2 header: navigation links by role', () => {
     expect(pdf.getAttribute('target')).toBe('_blank');
     expect(screen.getByText('Version 3')).toBeTruthy();
   });
+
+  it.each(['abc', '', '-1', '1e3', '<b>2</b>'])("shows no version for an address's ?version=%s, which names none", (asked) => {
+    renderHeader('qc', `/re-inspection/5?version=${encodeURIComponent(asked)}`);
+    expect(screen.queryByText(/^Version /)).toBeNull();
+  });
 });
 
 describe('spec 000 §2 performance panel (QC role only)', () => {

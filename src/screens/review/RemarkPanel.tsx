@@ -11,6 +11,7 @@ import type { RemarkEntry } from '../../engine/inspection.ts';
 import type { RowState } from '../../engine/types.ts';
 import type { RemarkTarget } from '../../api/review.ts';
 import { AUDIO_REMARK_TEXT, remarkMachine } from '../../machines/remark.machine.ts';
+import { REMARK_MAX_LENGTH } from '../../engine/limits.ts';
 import type { AudioRemark } from '../../machines/review.machine.ts';
 import { fetchRemarks, saveRemark } from '../../api/review.ts';
 import { createMediaRecorder, isRecordingSupported, type AudioRecorder } from './audio.ts';
@@ -151,6 +152,7 @@ export function RemarkPanel({
             aria-label="Remark"
             data-remark
             placeholder="Add a remark"
+            maxLength={REMARK_MAX_LENGTH}
             value={snapshot.context.text}
             disabled={busy}
             onChange={(e) => {

@@ -7,6 +7,7 @@ import { fetchRemarks, saveRemark } from '../../../src/api/review.ts';
 import { formatRemarkTime, RemarkPanel, type AudioRemarks } from '../../../src/screens/review/RemarkPanel.tsx';
 import { AUDIO_REMARK_TEXT, REMARK_SAVE_FAILED, remarkMachine, remarkRequest } from '../../../src/machines/remark.machine.ts';
 import { fakeRecorder, REVIEWER } from './helpers.tsx';
+import { REMARK_MAX_LENGTH } from '../../../src/engine/limits.ts';
 
 vi.mock('../../../src/api/review.ts', () => ({ fetchRemarks: vi.fn(async () => []), saveRemark: vi.fn() }));
 
@@ -37,6 +38,11 @@ describe('remarks (spec 000 §3 remarkHistory, §5 remark rule, §8)', () => {
     ]);
     expect(formatRemarkTime(1763890200)).toMatch(/^[A-Z][a-z]{2} \d{2} \d{2}:\d{2}$/);
     expect(fetchRemarks).toHaveBeenCalledWith({ appointmentId: 'APT0077', section: 'carDetails', part: 'customerName', subPart: undefined, hashKey: undefined });
+  });
+
+  it('the remark box takes no more text than the server stores (told as the reviewer types, not after Add)', () => {
+    panel();
+    expect((screen.getByRole('textbox', { name: 'Remark' }) as HTMLInputElement).maxLength).toBe(REMARK_MAX_LENGTH);
   });
 
   it('keeps Add disabled while the text is blank after trimming', async () => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadPath } from '../../../server/forms.ts';
 import { auditCount, assignedInspection, postForm, resetWithExtras, WEBM } from '../support/extras.ts';
 import { OTHER, REVIEWER, REVIEWER2, VERSION, type Harness } from '../support/harness.ts';
+import { REMARK_MAX_LENGTH } from '../../../src/engine/limits.ts';
 
 export function remarkSuite(h: Harness) {
   describe('rejection remarks and comment choices (spec 000 §3 Rejection remark payload, §7)', () => {
@@ -43,6 +44,14 @@ export function remarkSuite(h: Harness) {
       });
       expect(other.json().detail).toEqual([]);
       expect(await auditCount(h, 'rejection-remark', car.car_id)).toBe(1);
+    });
+
+    it('POST v2/rejection-remark takes a remark of REMARK_MAX_LENGTH characters and refuses a longer one in plain words', async () => {
+      const longest = await postForm(h, '/api/v2/rejection-remark', await h.token(REVIEWER), form({ part: 'chassisNumber', remark: 'x'.repeat(REMARK_MAX_LENGTH) }));
+      expect(longest.statusCode, longest.body).toBe(200);
+      const over = await postForm(h, '/api/v2/rejection-remark', await h.token(REVIEWER), form({ part: 'chassisNumber', remark: 'x'.repeat(REMARK_MAX_LENGTH + 1) }));
+      expect(over.statusCode).toBe(400);
+      expect(over.json().detail).toBe(`Remark is too long (at most ${REMARK_MAX_LENGTH} characters).`);
     });
 
     it('an audio remark stores the recording under uploads and answers its presignedUrl; GET by hashKey finds it', async () => {
