@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from './errors.ts';
-import { plainSchemaFailure } from '../src/engine/validation-text.ts';
+import { plainSchemaFailure, titlesOf } from '../src/engine/validation-text.ts';
 import { checkRequestData, DEFAULT_MAX_DEPTH, RESERVED_KEYS, setOwn } from './safe-input.ts';
 import { stripUploadSignatures } from './upload-url.ts';
 
@@ -70,7 +70,8 @@ export function validateForm<T>(schema: object, fields: Record<string, string>):
   const data: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''));
   if (!validate(data)) {
     const error = validate.errors?.[0];
-    throw badRequest(error ? plainSchemaFailure(error) : 'The form is not valid.');
+    // Named as the form names it ('Video Message is too long…'), where its schema gives a title.
+    throw badRequest(error ? plainSchemaFailure(error, titlesOf(schema)) : 'The form is not valid.');
   }
   return data as T;
 }

@@ -77,17 +77,30 @@ export interface SchemaFailure {
  * A plain sentence for the validator's first failure, from its structured form: field names with spaces or slashes
  * ('Airbag Count') survive, which the joined text cannot carry.
  */
-export function plainSchemaFailure(failure: SchemaFailure): string {
+export function plainSchemaFailure(failure: SchemaFailure, titleOf?: TitleOf): string {
   const segments = failure.instancePath.split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return sentence(segments, failure.message ?? '');
+  return sentence(segments, failure.message ?? '', titleOf);
 }
 
-function sentence(pathSegments: string[], rule: string): string {
+/** A field's name as its form shows it (a schema property's `title`), when there is one. */
+export type TitleOf = (field: string) => string | undefined;
+
+/** The `title`s of a form schema's top-level properties (own properties only: a field name comes from the request). */
+export function titlesOf(schema: object): TitleOf {
+  const properties = (schema as { properties?: Record<string, { title?: unknown }> }).properties ?? {};
+  return (field) => {
+    const title = Object.hasOwn(properties, field) ? properties[field].title : undefined;
+    return typeof title === 'string' ? title : undefined;
+  };
+}
+
+function sentence(pathSegments: string[], rule: string, titleOf?: TitleOf): string {
+  const label = (name: string) => titleOf?.(name) ?? fieldLabel(name);
   const required = rule.match(/^must have required property '([^']+)'/);
-  if (required) return `${fieldLabel(required[1])} is missing.`;
+  if (required) return `${label(required[1])} is missing.`;
   if (/^must NOT have additional properties/.test(rule)) return 'The request has a field the server does not accept.';
   const segments = pathSegments.filter((s) => s && !/^\d+$/.test(s));
-  const field = segments.length ? fieldLabel(segments[segments.length - 1]) : 'The request';
+  const field = segments.length ? label(segments[segments.length - 1]) : 'The request';
   const what = problem(rule);
   return what ? `${field} ${what}.` : `${field} is not valid.`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabel, plainSchemaFailure, plainValidationText } from '../../src/engine/validation-text.ts';
+import { fieldLabel, plainSchemaFailure, plainValidationText, titlesOf } from '../../src/engine/validation-text.ts';
 
 describe('issue 16: schema validation text becomes a plain sentence naming the field', () => {
   it.each([
@@ -27,6 +27,15 @@ describe('issue 16: schema validation text becomes a plain sentence naming the f
     expect(plainSchemaFailure({ instancePath: '/parts/front~1rear', message: 'must be string' })).toBe('Front/rear must be text.');
     expect(plainSchemaFailure({ instancePath: '', message: "must have required property 'carId'" })).toBe('Car ID is missing.');
     expect(plainSchemaFailure({ instancePath: '/sections/0/remark', message: 'must NOT have more than 20 characters' })).toBe('Remark is too long (at most 20 characters).');
+  });
+
+  it("names a field by its form schema's title where it has one, never by an inherited property", () => {
+    const titles = titlesOf({ properties: { description: { type: 'string', title: 'Video Message' }, configName: { type: 'string' } } });
+    expect(plainSchemaFailure({ instancePath: '/description', message: 'must NOT have more than 1000 characters' }, titles)).toBe('Video Message is too long (at most 1000 characters).');
+    expect(plainSchemaFailure({ instancePath: '', message: "must have required property 'description'" }, titles)).toBe('Video Message is missing.');
+    expect(plainSchemaFailure({ instancePath: '/configName', message: 'must match pattern "^x$"' }, titles)).toBe('Config name has the wrong format.');
+    expect(plainSchemaFailure({ instancePath: '/__proto__', message: 'must be string' }, titles)).toBe('Proto must be text.');
+    expect(plainSchemaFailure({ instancePath: '/constructor', message: 'must be string' }, titles)).toBe('Constructor must be text.');
   });
 
   it('labels fields in words', () => {

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
+import { plainSchemaFailure, titlesOf } from '../../engine/validation-text.ts';
 import './admin.css';
 
 interface Props<T> {
@@ -22,8 +23,33 @@ interface Props<T> {
  * An admin form generated from its JSON Schema (src/config/admin-forms.json, the schema the server checks the body
  * against) with @rjsf/core. The app's Content-Security-Policy allows no `eval`, so ajv cannot compile schemas in the
  * browser: rjsf's own validation is off (`noValidate`) and the spec's rules run here, their messages shown under each
- * field through `extraErrors`; lengths and patterns are the server's to refuse.
+ * field through `extraErrors`. Then each text's schema length and pattern, in the words the server would use (a
+ * form with files checks them before the upload, not after it).
  */
+interface TextRule {
+  type?: unknown;
+  maxLength?: unknown;
+  pattern?: unknown;
+}
+
+/** Each text field breaking its schema's maxLength or pattern, with the server's sentence for it (validation-text.ts). */
+export function schemaProblems(schema: object, data: object): [string, string][] {
+  const properties = (schema as { properties?: Record<string, TextRule> }).properties ?? {};
+  const titleOf = titlesOf(schema);
+  const problems: [string, string][] = [];
+  for (const [field, rule] of Object.entries(properties)) {
+    const value = Object.hasOwn(data, field) ? (data as Record<string, unknown>)[field] : undefined;
+    if (rule.type !== 'string' || typeof value !== 'string' || value === '') continue;
+    // ajv counts characters as code points, as [...value] does.
+    const message =
+      typeof rule.maxLength === 'number' && [...value].length > rule.maxLength ? `must NOT have more than ${rule.maxLength} characters`
+        : typeof rule.pattern === 'string' && !new RegExp(rule.pattern, 'u').test(value) ? `must match pattern "${rule.pattern}"`
+          : null;
+    if (message) problems.push([field, plainSchemaFailure({ instancePath: `/${field}`, message }, titleOf)]);
+  }
+  return problems;
+}
+
 export function SchemaForm<T extends object>({ schema, uiSchema, formData, onChange, onSubmit, check, requiredMessages = {}, disabled, children }: Props<T>) {
   const [errors, setErrors] = useState<ErrorSchema<T> | undefined>(undefined);
   const required = ((schema as { required?: string[] }).required ?? []).filter((field) => Object.hasOwn(requiredMessages, field));
@@ -36,6 +62,7 @@ export function SchemaForm<T extends object>({ schema, uiSchema, formData, onCha
       if (value === undefined || value === null || String(value).trim() === '') add(field, requiredMessages[field]);
     }
     for (const [field, message] of check?.(data) ?? []) if (!found.get(field)?.includes(message)) add(field, message);
+    if (!found.size) for (const [field, message] of schemaProblems(schema, data)) add(field, message);
     if (found.size) {
       setErrors(Object.fromEntries([...found].map(([field, list]) => [field, { __errors: list }])) as ErrorSchema<T>);
       return;

@@ -116,6 +116,29 @@ describe('/admin-vtt video tutorial (spec 002 §2, §5)', () => {
     expect(firstVideoProblem({ featureTitle: 'T', description: 'D', startDate: '2030-01-01', configName: 'ALL' }, files)).toBeNull();
   });
 
+  it('a message over its length or a store config of other characters is named under its field, by its label, before any upload', async () => {
+    serve(() => undefined);
+    const user = userEvent.setup();
+    render(<VideoTutorialScreen />);
+    await user.type(screen.getByLabelText('Video Title'), 'Tyre tread check');
+    // Pasted, as such a text would be: 1,001 characters, emoji counted as one each as the server counts them.
+    await user.click(screen.getByLabelText('Video Message'));
+    await user.paste(`${'🚗'.repeat(10)}${'x'.repeat(991)}`);
+    await user.upload(screen.getByLabelText('Hindi Video'), video('hindi.mp4'));
+    await user.upload(screen.getByLabelText('English Video'), video('english.mp4'));
+    await user.type(screen.getByLabelText('Store Config'), 'cfg 🚗');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Video Message is too long (at most 1000 characters).');
+    expect(screen.getByText('Store Config has the wrong format.')).toBeTruthy();
+    expect(seen).toEqual([]);
+    await user.clear(screen.getByLabelText('Store Config'));
+    await user.type(screen.getByLabelText('Store Config'), 'ALL');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.queryByText('Store Config has the wrong format.')).toBeNull();
+    expect(screen.getByText('Video Message is too long (at most 1000 characters).')).toBeTruthy();
+    expect(seen).toEqual([]);
+  });
+
   it("defaults the date to today, toasts the first problem, and uploads the multipart form: 'Video Uploaded Successfully'", async () => {
     serve((c) => (c.url === 'upload-video-tutorial' ? { status: 201, data: { detail: { message: 'Video Uploaded Successfully' } } } : undefined));
     const user = userEvent.setup();

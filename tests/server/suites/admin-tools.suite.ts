@@ -171,6 +171,11 @@ export function adminToolsSuite(h: Harness) {
       expect(notVideo.statusCode).toBe(400);
       expect(notVideo.json().detail).toMatch(/only video files/);
       expect((await send({ ...fields, startDate: '03/01/2030' }, files)).statusCode).toBe(400);
+      // A refused value is named as the form labels it.
+      const long = await send({ ...fields, description: 'x'.repeat(1001) }, files);
+      expect([long.statusCode, long.json().detail]).toEqual([400, 'Video Message is too long (at most 1000 characters).']);
+      const odd = await send({ ...fields, configName: 'cfg 🚗' }, files);
+      expect([odd.statusCode, odd.json().detail]).toEqual([400, 'Store Config has the wrong format.']);
       expect((await send(fields, files, REVIEWER)).statusCode).toBe(403);
     });
   });
