@@ -2,7 +2,7 @@
  * The image editor popup (000 §2 'an image editor popup for masking', §5, §8): draw mask rectangles, rotate by
  * 90°, save as jpeg 0.9 and upload (`POST v2/image`); 'Image updated successfully' or the error detail.
  */
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { Dialog, Heading } from 'react-aria-components/Dialog';
 import { Modal } from 'react-aria-components/Modal';
 import type { RowState } from '../../engine/types.ts';
@@ -13,6 +13,8 @@ import {
   createCanvasSurface,
   exportEdited,
   hasEdits,
+  initialSelection,
+  moveSelection,
   NO_EDITS,
   rectBetween,
   rotate,
@@ -20,6 +22,7 @@ import {
   undoMask,
   type ImageEdits,
   type ImageSurface,
+  type Rect,
   type Size,
 } from './image-edit.ts';
 
@@ -34,12 +37,29 @@ interface Props {
   surfaceFactory?: (canvas: HTMLCanvasElement) => ImageSurface;
 }
 
+/**
+ * Where the keyboard's box shows over the picture, in the page's pixels: the canvas is scaled by CSS (to the dialog's
+ * width or height), so its drawn box, not its container, maps picture coordinates.
+ */
+function overlayOf(canvas: HTMLCanvasElement, box: Rect, bounds: Size): CSSProperties {
+  const sx = canvas.clientWidth / bounds.width;
+  const sy = canvas.clientHeight / bounds.height;
+  return {
+    left: canvas.offsetLeft + canvas.clientLeft + box.x * sx,
+    top: canvas.offsetTop + canvas.clientTop + box.y * sy,
+    width: box.width * sx,
+    height: box.height * sy,
+  };
+}
+
 export function ImageEditor({ row, src, upload, onDone, surfaceFactory = createCanvasSurface }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const surfaceRef = useRef<ImageSurface | null>(null);
   const [natural, setNatural] = useState<Size | null>(null);
   const [edits, setEdits] = useState<ImageEdits>(NO_EDITS);
   const [start, setStart] = useState<{ x: number; y: number } | null>(null);
+  /** The keyboard's box (picture coordinates) while the picture has the keyboard's focus. */
+  const [selection, setSelection] = useState<Rect | null>(null);
   const [saving, setSaving] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -71,6 +91,27 @@ export function ImageEditor({ row, src, upload, onDone, surfaceFactory = createC
     return { x: (e.clientX - box.left) * sx, y: (e.clientY - box.top) * sy };
   };
 
+  // Masking by keyboard: arrows move the box, Shift+arrows resize it, Enter (or Space) masks what it covers.
+  const onKey = (e: KeyboardEvent<HTMLCanvasElement>) => {
+    if (!bounds || saving) return;
+    const box = selection ?? initialSelection(bounds);
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      setEdits((current) => addMask(current, box));
+      setSelection(box);
+      return;
+    }
+    const moved = moveSelection(box, e.key, e.shiftKey, bounds);
+    if (!moved) return;
+    e.preventDefault();
+    setSelection(moved);
+  };
+  const turn = () => {
+    if (!natural) return;
+    setEdits((current) => rotate(current, natural));
+    setSelection(null); // its coordinates were the unturned picture's
+  };
+
   const save = async () => {
     const surface = surfaceRef.current;
     if (!surface) return;
@@ -91,23 +132,33 @@ export function ImageEditor({ row, src, upload, onDone, surfaceFactory = createC
       <Dialog aria-label={`Edit image ${row.text}`} className="popup image-editor">
         <Heading slot="title">Edit image: {row.text}</Heading>
         {loadError && <p role="alert" className="error">{loadError}</p>}
-        <canvas
-          ref={canvasRef}
-          className="editor-canvas"
-          aria-label="Image being edited"
-          role="img"
-          onMouseDown={(e) => setStart(point(e))}
-          onMouseUp={(e) => {
-            if (start && bounds) {
-              const rect = rectBetween(start, point(e), bounds);
-              if (rect) setEdits((current) => addMask(current, rect));
-            }
-            setStart(null);
-          }}
-        />
-        <p className="muted">Drag on the picture to mask a part of it. Masks: {edits.masks.length}, rotation: {edits.rotation}°</p>
+        <div className="editor-stage">
+          <canvas
+            ref={canvasRef}
+            className="editor-canvas"
+            aria-label="Image being edited"
+            aria-describedby="image-editor-help"
+            role="img"
+            tabIndex={natural ? 0 : -1}
+            onFocus={() => bounds && setSelection((current) => current ?? initialSelection(bounds))}
+            onBlur={() => setSelection(null)}
+            onKeyDown={onKey}
+            onMouseDown={(e) => setStart(point(e))}
+            onMouseUp={(e) => {
+              if (start && bounds) {
+                const rect = rectBetween(start, point(e), bounds);
+                if (rect) setEdits((current) => addMask(current, rect));
+              }
+              setStart(null);
+            }}
+          />
+          {selection && bounds && canvasRef.current && <div className="editor-selection" aria-hidden="true" style={overlayOf(canvasRef.current, selection, bounds)} />}
+        </div>
+        <p className="muted" id="image-editor-help">
+          Drag on the picture to mask a part of it, or from the keyboard: arrow keys move the box, Shift+arrow keys resize it, Enter masks it. Masks: {edits.masks.length}, rotation: {edits.rotation}°
+        </p>
         <div className="popup-actions">
-          <button type="button" disabled={!natural || saving} onClick={() => natural && setEdits((current) => rotate(current, natural))}>
+          <button type="button" disabled={!natural || saving} onClick={turn}>
             Rotate 90°
           </button>
           <button type="button" disabled={!edits.masks.length || saving} onClick={() => setEdits(undoMask)}>

@@ -60,6 +60,34 @@ export function rectBetween(a: { x: number; y: number }, b: { x: number; y: numb
   return { x: Math.round(x1), y: Math.round(y1), width: Math.round(x2 - x1), height: Math.round(y2 - y1) };
 }
 
+/** The box the keyboard moves before it becomes a mask: a quarter of each side, centred. */
+export function initialSelection(bounds: Size): Rect {
+  const width = Math.max(1, Math.round(bounds.width / 4));
+  const height = Math.max(1, Math.round(bounds.height / 4));
+  return { x: Math.round((bounds.width - width) / 2), y: Math.round((bounds.height - height) / 2), width, height };
+}
+
+const ARROWS: Readonly<Record<string, [number, number]>> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/**
+ * The keyboard's box after an arrow key: it moves by a twentieth of the picture, or with `resize` (Shift) its right and
+ * bottom edges do, never smaller than a fortieth nor outside the picture. Null for any other key.
+ */
+export function moveSelection(rect: Rect, key: string, resize: boolean, bounds: Size): Rect | null {
+  if (!Object.hasOwn(ARROWS, key)) return null;
+  const [dx, dy] = ARROWS[key];
+  const stepX = Math.max(1, Math.round(bounds.width / 20));
+  const stepY = Math.max(1, Math.round(bounds.height / 20));
+  if (resize) {
+    const width = Math.min(Math.max(rect.width + dx * stepX, Math.max(1, Math.round(bounds.width / 40))), bounds.width - rect.x);
+    const height = Math.min(Math.max(rect.height + dy * stepY, Math.max(1, Math.round(bounds.height / 40))), bounds.height - rect.y);
+    return { ...rect, width, height };
+  }
+  const x = Math.min(Math.max(rect.x + dx * stepX, 0), bounds.width - rect.width);
+  const y = Math.min(Math.max(rect.y + dy * stepY, 0), bounds.height - rect.height);
+  return { ...rect, x, y };
+}
+
 export function addMask(edits: ImageEdits, rect: Rect): ImageEdits {
   return { ...edits, masks: [...edits.masks, rect] };
 }

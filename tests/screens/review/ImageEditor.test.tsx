@@ -34,6 +34,12 @@ const mask = (canvas: HTMLElement, from: [number, number], to: [number, number])
   fireEvent.mouseUp(canvas, { clientX: to[0], clientY: to[1] });
 };
 
+/** Tabs until `target` has focus (a dialog's few stops), failing if it never does. */
+async function tabTo(target: HTMLElement) {
+  for (let i = 0; i < 12 && document.activeElement !== target; i++) await userEvent.tab();
+  expect(document.activeElement).toBe(target);
+}
+
 describe('image editor (spec 000 §2 image editor popup, §5 masking, §8)', () => {
   it("masks a rectangle, rotates by 90°, uploads jpeg 0.9 and says 'Image updated successfully'", async () => {
     const { calls, onDone, upload } = open();
@@ -65,6 +71,24 @@ describe('image editor (spec 000 §2 image editor popup, §5 masking, §8)', () 
     await waitFor(() => expect(showError).toHaveBeenCalledWith('File too large'));
     expect(onDone).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('masks from the keyboard: Tab to the picture, arrows move the box, Shift+arrows resize it, Enter masks; saved as drawn', async () => {
+    const { calls, upload } = open();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rotate 90°' }).hasAttribute('disabled')).toBe(false));
+    const picture = screen.getByRole('img', { name: 'Image being edited' });
+    expect(picture.getAttribute('aria-describedby')).toBe('image-editor-help');
+    expect(document.getElementById('image-editor-help')!.textContent).toMatch(/arrow keys move the box, Shift\+arrow keys resize it, Enter masks it/);
+    await tabTo(picture);
+    // The picture is 400 × 200: the box starts at a quarter of each side, centred (150, 75, 100 × 50).
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{ArrowDown}{Shift>}{ArrowRight}{ArrowDown}{/Shift}{Enter}');
+    expect(screen.getByRole('dialog').textContent).toContain('Masks: 1');
+    await tabTo(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(upload).toHaveBeenCalled());
+    const edits = { rotation: 0, masks: [{ x: 110, y: 85, width: 120, height: 60 }] };
+    expect(calls.render.at(-1)).toEqual(edits);
+    expect(upload).toHaveBeenCalledWith(expect.any(Blob), edits);
   });
 
   it('Undo mask removes the last rectangle; Cancel closes without saving', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMask, exportEdited, hasEdits, JPEG_QUALITY, NO_EDITS, rectBetween, rotate, rotatedSize, undoMask } from '../../../src/screens/review/image-edit.ts';
+import { addMask, exportEdited, hasEdits, initialSelection, JPEG_QUALITY, moveSelection, NO_EDITS, rectBetween, rotate, rotatedSize, undoMask } from '../../../src/screens/review/image-edit.ts';
 import { recordingSurface } from './surface.ts';
 
 describe('image masking and rotation (spec 000 §5: jpeg quality 0.9, rotation in steps of 90°)', () => {
@@ -45,5 +45,40 @@ describe('image masking and rotation (spec 000 §5: jpeg quality 0.9, rotation i
     expect(calls.toBlob).toEqual([['image/jpeg', 0.9]]);
     expect(JPEG_QUALITY).toBe(0.9);
     expect(blob.type).toBe('image/jpeg');
+  });
+});
+
+describe('masking by keyboard: the box the arrow keys move', () => {
+  const bounds = { width: 400, height: 200 };
+
+  it('starts as a quarter of each side, centred', () => {
+    expect(initialSelection(bounds)).toEqual({ x: 150, y: 75, width: 100, height: 50 });
+  });
+
+  it('arrows move it by a twentieth of the picture, and it stays inside', () => {
+    const box = initialSelection(bounds);
+    expect(moveSelection(box, 'ArrowRight', false, bounds)).toEqual({ ...box, x: 170 });
+    expect(moveSelection(box, 'ArrowUp', false, bounds)).toEqual({ ...box, y: 65 });
+    let far = box;
+    for (let i = 0; i < 30; i++) far = moveSelection(far, 'ArrowLeft', false, bounds)!;
+    expect(far.x).toBe(0);
+    for (let i = 0; i < 30; i++) far = moveSelection(far, 'ArrowDown', false, bounds)!;
+    expect(far.y).toBe(150);
+  });
+
+  it('Shift+arrows resize it from its right and bottom edges, neither past the picture nor below a fortieth', () => {
+    const box = initialSelection(bounds);
+    expect(moveSelection(box, 'ArrowRight', true, bounds)).toEqual({ ...box, width: 120 });
+    expect(moveSelection(box, 'ArrowUp', true, bounds)).toEqual({ ...box, height: 40 });
+    let grown = box;
+    for (let i = 0; i < 30; i++) grown = moveSelection(grown, 'ArrowRight', true, bounds)!;
+    expect(grown.x + grown.width).toBe(400);
+    let shrunk = box;
+    for (let i = 0; i < 30; i++) shrunk = moveSelection(shrunk, 'ArrowUp', true, bounds)!;
+    expect(shrunk.height).toBe(5);
+  });
+
+  it('answers null for any other key', () => {
+    for (const key of ['Enter', 'a', 'Tab', '__proto__', 'constructor']) expect(moveSelection(initialSelection(bounds), key, false, bounds)).toBeNull();
   });
 });
