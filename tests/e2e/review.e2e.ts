@@ -341,6 +341,29 @@ describe('spec 000 §4 only the assignee edits', () => {
   });
 });
 
+describe('issue 16 the review from the keyboard: the focus stays where the reviewer works', () => {
+  it('a remark added with Enter keeps the focus in its box; ] lands on the tab it shows', async () => {
+    const car = await claim(api, () => true, 'to remark on by keyboard');
+    const { page } = await reviewPage(REVIEWER, car.carId);
+    const activeLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName ?? null);
+    await page.keyboard.press('j');
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-key]'))).toBe(true);
+    await page.keyboard.press('r');
+    await expect.poll(activeLabel).toBe('Remark');
+    await page.keyboard.type('Plate differs from RC');
+    await page.keyboard.press('Enter');
+    await page.locator('.remark-history').getByText('Plate differs from RC').waitFor();
+    expect(await activeLabel()).toBe('Remark');
+    expect(await page.getByRole('textbox', { name: 'Remark' }).inputValue()).toBe('');
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press(']');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role') === 'tab' && document.activeElement.getAttribute('aria-selected'))).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^EXTERIOR/);
+    await page.context().close();
+  });
+});
+
 describe('issue 5 the virtualized rows box', () => {
   it('a row that grows with an edit (Insurance Expired adds the QC audit flag and note) moves the rows below it in that same frame', async () => {
     const expired: Edit[] = [{ type: 'setValue', key: 'insuranceType', value: 'Insurance Expired' }];

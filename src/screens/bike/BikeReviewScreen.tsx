@@ -65,7 +65,7 @@ const BikeRow = memo(function BikeRow({ row, canEdit, onEdit }: { row: RowState;
   return (
     // A row's own <form> as on the car's review (ReviewRow), without a box; the row inside is the named group.
     <form onSubmit={(e) => e.preventDefault()} className="row-form">
-      <div className={`bike-row${row.checked ? ' checked' : ''}${row.isValid ? '' : ' invalid'}`} role="group" aria-label={row.text} data-key={row.key}>
+      <div className={`bike-row${row.checked ? ' checked' : ''}${row.isValid ? '' : ' invalid'}`} role="group" aria-label={row.text} data-key={row.key} tabIndex={-1}>
         <input type="checkbox" aria-label={`Reject ${row.text}`} checked={row.checked} disabled={!canEdit || row.isDisabled} onChange={(e) => onEdit({ type: 'check', key: row.key, checked: e.target.checked })} />
         <span className="row-title">{row.text}</span>
         <span className="row-value" title="Recorded value">
@@ -89,7 +89,7 @@ type Replace = (row: RowState, file: File) => Promise<void>;
 const MediaTile = memo(function MediaTile({ row, canEdit, onEdit, onReplace }: { row: RowState; canEdit: boolean; onEdit: (edit: Edit) => void; onReplace: Replace }) {
   const media = row.image as BikeImage;
   return (
-    <div className={`media-tile${row.checked ? ' checked' : ''}`} role="group" aria-label={row.text} data-key={row.key}>
+    <div className={`media-tile${row.checked ? ' checked' : ''}`} role="group" aria-label={row.text} data-key={row.key} tabIndex={-1}>
       {media.mediaType === 'video' ? (
         <video src={media.url} controls preload="metadata" aria-label={row.text} />
       ) : (

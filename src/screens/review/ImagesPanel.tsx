@@ -25,7 +25,7 @@ const ImageTile = memo(function ImageTile({ row, index, url }: { row: RowState; 
   const disabled = !ctx.canEdit || row.isDisabled;
   const src = ctx.imageSrc(url);
   return (
-    <div className={`image-tile${row.checked ? ' checked' : ''}`} role="group" aria-label={row.text} data-row={rowAddress(row)} data-key={row.key}>
+    <div className={`image-tile${row.checked ? ' checked' : ''}`} role="group" aria-label={row.text} data-row={rowAddress(row)} data-key={row.key} tabIndex={-1}>
       <a href={`/view-image/${index}?url=${encodeURIComponent(src)}`} target="_blank" rel="noreferrer">
         <img src={src} alt={row.text} loading="lazy" />
       </a>

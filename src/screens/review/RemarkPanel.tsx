@@ -154,7 +154,9 @@ export function RemarkPanel({
             placeholder="Add a remark"
             maxLength={REMARK_MAX_LENGTH}
             value={snapshot.context.text}
-            disabled={busy}
+            // Read-only, not disabled, while it saves: a disabled field drops the focus to the page's body.
+            readOnly={busy}
+            aria-busy={busy}
             onChange={(e) => {
               send({ type: 'CHANGE', text: e.target.value });
               onText?.(e.target.value);

@@ -58,6 +58,8 @@ export const ReviewRow = memo(function ReviewRow({ row, lookupParent, panelEdite
         data-key={row.key}
         role="group"
         aria-label={row.text}
+        // Focused itself when it has no control but value editors (its tick locked by a parent, read-only).
+        tabIndex={-1}
       >
         <input
           type="checkbox"

@@ -157,6 +157,9 @@ const itemKey = (item: ListItem) => (item.kind === 'row' ? item.key : `images:${
  * in the edit's own commit (a flag or note appearing) moves the rows below it in that same frame. Rows placed one by
  * one would overlap until the virtualizer's re-measure, which Chromium defers to the frame after an input.
  */
+/** Jumps already carried out, by identity (each request is a new object). */
+const doneJumps = new WeakSet<RowJump>();
+
 function VirtualRows({ items, urls, tab, jump }: Omit<Props, 'model'> & { items: ListItem[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
@@ -179,13 +182,13 @@ function VirtualRows({ items, urls, tab, jump }: Omit<Props, 'model'> & { items:
     overscan,
     getItemKey: (i) => itemKey(items[i]),
   });
-  // A jump runs once, when its row is in this tab's items (a tab switch brings them in the same commit).
-  const done = useRef(0);
+  // A jump runs once, when its row is in this tab's items (a tab switch brings them in the same commit); once, not
+  // once per list: a tab's list mounts again when the reviewer comes back to it, and took the focus back to the row.
   useEffect(() => {
-    if (!jump || done.current === jump.seq) return;
+    if (!jump || doneJumps.has(jump)) return;
     const index = items.findIndex((it) => (it.kind === 'row' ? it.key === jump.key : it.keys.includes(jump.key)));
     if (index < 0) return;
-    done.current = jump.seq;
+    doneJumps.add(jump);
     virtualizer.scrollToIndex(index, { align: 'center' });
     let frames = 0;
     let frame = 0;

@@ -33,7 +33,7 @@ const CATALOGUE: readonly Shortcut[] = [
   { id: 'find', keys: '/ or Ctrl+K', does: 'Find a row by title, section or value (all tabs)' },
   { id: 'rows', keys: 'j or ↓', does: 'Next row' },
   { id: 'rows', keys: 'k or ↑', does: 'Previous row' },
-  { id: 'rowTab', keys: 'Tab / Shift+Tab', does: 'Next / previous row (one stop per row); ← → move between the controls of a row; Esc leaves a text box for its row' },
+  { id: 'rowTab', keys: 'Tab / Shift+Tab', does: 'Next / previous row (one stop per row); ← → move between the controls of a row; Esc leaves a text box for its row; from a remark box, Tab goes on to Add and Record audio' },
   { id: 'tick', keys: 'x', does: 'Tick / untick the row' },
   { id: 'edit', keys: 'e or Enter', does: 'Edit the row’s value' },
   { id: 'remark', keys: 'r', does: 'Write a remark on the row' },
@@ -138,9 +138,14 @@ export function modelRows(model: ReviewModel): CandidateRow[] {
   );
 }
 
-/** The first control of a row element (its tick, else its first enabled input or button). */
+/**
+ * A row's focus target: its first enabled control that takes no text or value (its tick, else a button such as
+ * Remarks), else none (the row itself takes the focus). Never a value editor: on a row whose tick its parent locked,
+ * that was the dropdown, where the next ↓ or j, meant for the next row, changed the value instead.
+ */
 export function firstControl(row: Element): HTMLElement | null {
-  return row.querySelector<HTMLElement>('input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])');
+  const controls = row.querySelectorAll<HTMLElement>('input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])');
+  return [...controls].find((control) => !isTextEntry(control)) ?? null;
 }
 
 /** The value editor of a row element (what e / Enter focuses). */

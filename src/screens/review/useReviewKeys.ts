@@ -52,10 +52,11 @@ export function useReviewKeys(actions: ReviewKeyActions): void {
         a.openFinder?.();
         return;
       }
-      // Tab moves between rows: one stop per row, whatever the row holds.
+      // Tab moves between rows: one stop per row, whatever the row holds; from a remark box it goes on to the box's
+      // Add and Record audio (← → move the text cursor there, so nothing else reaches them).
       if (event.key === 'Tab' && !ctrl && has('rowTab') && !a.dialogOpen()) {
         const row = rowOf(target as Element);
-        if (row?.closest('[data-rows]')) {
+        if (row?.closest('[data-rows]') && !(target as Element).closest('.remark-add')) {
           const shown = rows();
           const key = row.getAttribute('data-key');
           const next = shown.some((r) => r.key === key) ? stepRow(shown, key, event.shiftKey ? -1 : 1) : null;
@@ -69,7 +70,7 @@ export function useReviewKeys(actions: ReviewKeyActions): void {
       // Esc in a row's text box gives the keyboard back to the row (its shortcuts act again).
       if (event.key === 'Escape' && has('rowTab') && isTextEntry(target) && (target as Element).getAttribute('role') !== 'combobox' && !a.dialogOpen()) {
         const row = rowOf(target as Element);
-        const back = row?.closest('[data-rows]') ? (a.focusTarget ?? firstControl)(row) : null;
+        const back = row?.closest('[data-rows]') ? ((a.focusTarget ?? firstControl)(row) ?? (row instanceof HTMLElement ? row : null)) : null;
         if (back && back !== target) {
           event.preventDefault();
           back.focus();
@@ -135,6 +136,12 @@ export function useReviewKeys(actions: ReviewKeyActions): void {
         case '[':
           if (!a.moveGroup || !(has('tabs') || has('sections'))) return;
           a.moveGroup(event.key === ']' ? 1 : -1, here);
+          // The focused row leaves with its tab (or the focus was on a tab): the keyboard then lands on the tab now
+          // shown, which says its name.
+          requestAnimationFrame(() => {
+            const at = document.activeElement;
+            if (at === null || at === document.body || at.getAttribute('role') === 'tab') document.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus();
+          });
           break;
         case 'n': {
           if (!has('nextError')) return;
@@ -163,8 +170,9 @@ export function useSubmitShortcut(submit: () => void, enabled = true): void {
       event.preventDefault();
       latest().submit();
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    // Capture: a focused tab (react-aria) keeps its Enter to itself, and Ctrl+Enter from it did nothing.
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
   }, [latest]);
 }
 

@@ -622,6 +622,57 @@ describe('find any row and review from the keyboard (issue 16)', () => {
     expect(focusedRow()).toBe('registrationNumber');
   });
 
+  it("a row whose tick its parent locked: j lands on its Remarks button, never its dropdown, and j goes on; Esc in a dropdown gives the row back", async () => {
+    serve();
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    await userEvent.click(within(row('Registration State')).getByRole('checkbox'));
+    const rto = row('RTO Code');
+    expect((within(rto).getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
+    await userEvent.keyboard('j');
+    expect(focusedRow()).toBe('rtoCode');
+    expect(document.activeElement).toBe(within(rto).getByRole('button', { name: /^Remarks/ }));
+    await userEvent.keyboard('e');
+    expect(document.activeElement?.tagName).toBe('SELECT');
+    await userEvent.keyboard('{Escape}');
+    expect(document.activeElement).toBe(within(rto).getByRole('button', { name: /^Remarks/ }));
+    await userEvent.keyboard('j');
+    expect(focusedRow()).not.toBe('rtoCode');
+  });
+
+  it('] and [ switch tabs with the focus on the tab now shown; Ctrl+Enter from a tab submits as from a row', async () => {
+    const alert = alertSpy();
+    serve();
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    (document.activeElement as HTMLElement | null)?.blur();
+    await userEvent.keyboard('j]');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { selected: true })));
+    expect(screen.getByRole('tab', { selected: true }).textContent).toMatch(/^EXTERIOR/);
+    await userEvent.keyboard('[[');
+    await waitFor(() => expect(screen.getByRole('tab', { selected: true }).textContent).toMatch(/^Documents/));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { selected: true }));
+    await userEvent.click(within(row('Chassis Number')).getByRole('checkbox'));
+    screen.getByRole('tab', { selected: true }).focus();
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    expect(alert).toHaveBeenCalledWith('Please fill the following Fields:\nChassis Number');
+  });
+
+  it("from a row's remark box Tab goes on to Add and Record audio, not to the next row", async () => {
+    serve();
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    within(row('Registration Number')).getByRole('checkbox').focus();
+    await userEvent.keyboard('r');
+    const box = await waitFor(() => {
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Remark');
+      return document.activeElement as HTMLElement;
+    });
+    await userEvent.keyboard('Plate differs');
+    await userEvent.tab();
+    expect(document.activeElement).toBe(within(box.closest('.remarks') as HTMLElement).getByRole('button', { name: 'Add' }));
+  });
+
   it('? lists the shortcuts; Ctrl+Enter submits through every pre-submit check', async () => {
     const alert = alertSpy();
     serve();
