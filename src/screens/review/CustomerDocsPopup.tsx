@@ -4,7 +4,7 @@
  * rejected, RC images only after an RC type is chosen; Confirm is disabled until all are actioned;
  * 'Images uploaded successfully' on success, '{STATUS} failed' on failure.
  */
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Dialog, Heading } from 'react-aria-components/Dialog';
@@ -12,6 +12,7 @@ import { Modal } from 'react-aria-components/Modal';
 import { customerDocumentsMachine, RC_TYPES, type DocImageState } from '../../machines/customer-documents.machine.ts';
 import { approveDocument, fetchCustomerDocuments, type DocType, type RcType } from '../../api/docs.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
+import { focusRow } from './shortcuts.ts';
 
 interface Props {
   appointmentId: string;
@@ -65,14 +66,33 @@ export const CustomerDocsPopup = memo(function CustomerDocsPopup({ appointmentId
   const [snapshot, send] = useMachine(machine, { input: { appointmentId, leadToken, user } });
   const { rcImages, insuranceImages, rcType } = snapshot.context;
   const hasImages = rcImages.length + insuranceImages.length > 0;
-  if (snapshot.hasTag('loading') || snapshot.hasTag('loadFailed') || snapshot.hasTag('confirmed') || !hasImages) return null;
+  const confirmed = snapshot.hasTag('confirmed');
+  // The popup's opener is not on the page while it is open: closing it (Later, Esc) puts the focus back on the
+  // opener, and confirming on the review's first row, not on the page's body.
+  const reopen = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (!closed && !confirmed) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    if (!confirmed) reopen.current?.focus();
+    else {
+      const first = document.querySelector('[data-rows] [data-key]');
+      if (first) focusRow(first);
+    }
+  }, [closed, confirmed]);
+  if (snapshot.hasTag('loading') || snapshot.hasTag('loadFailed') || confirmed || !hasImages) return null;
   if (closed) {
     // 'Later' keeps the decisions made so far; the popup opens again from here.
     const count = rcImages.length + insuranceImages.length;
     return (
       <p className="docs-bar">
         The customer uploaded {count} {count === 1 ? 'document' : 'documents'} to verify.{' '}
-        <button type="button" className="docs-reopen" onClick={() => setClosed(false)}>
+        <button type="button" className="docs-reopen" ref={reopen} onClick={() => setClosed(false)}>
           Customer Documents
         </button>
       </p>
@@ -82,7 +102,8 @@ export const CustomerDocsPopup = memo(function CustomerDocsPopup({ appointmentId
   const withSrc = (images: DocImageState[]) => images.map((i) => (i.url ? { ...i, url: imageSrc(i.url) } : i));
 
   return (
-    <Modal isOpen isDismissable={false} className="modal">
+    // Esc (or a click beside it) is 'Later': the decisions made so far are kept.
+    <Modal isOpen isDismissable={!busy} isKeyboardDismissDisabled={busy} onOpenChange={(open) => !open && setClosed(true)} className="modal">
       <Dialog aria-label="Customer Documents" className="popup docs-popup">
         <Heading slot="title">Customer Documents</Heading>
         {rcImages.length > 0 && (

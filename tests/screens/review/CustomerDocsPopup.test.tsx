@@ -83,6 +83,38 @@ describe('customer document verification (spec 000 §4, §8)', () => {
     expect(within(again).getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(false);
   });
 
+  it("Esc is 'Later': the popup closes keeping the decisions, and the focus is back on 'Customer Documents'", async () => {
+    vi.mocked(fetchCustomerDocuments).mockResolvedValue({ preRcImages: [], preInsuranceImages: docs.preInsuranceImages });
+    await open();
+    await decide('Policy', 'Approve');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const opener = screen.getByRole('button', { name: 'Customer Documents' });
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    await userEvent.keyboard('{Enter}');
+    const again = await screen.findByRole('dialog', { name: 'Customer Documents' });
+    expect(within(again).getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(false);
+    await userEvent.click(within(again).getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Customer Documents' })));
+  });
+
+  it("Confirm leaves the focus on the review's first row, not on the page's body", async () => {
+    vi.mocked(fetchCustomerDocuments).mockResolvedValue({ preRcImages: [], preInsuranceImages: docs.preInsuranceImages });
+    vi.mocked(approveDocument).mockResolvedValue({});
+    render(
+      <section data-rows>
+        <div data-key="registrationNumber" tabIndex={-1}>
+          <input type="checkbox" aria-label="Reject Registration Number" />
+        </div>
+      </section>,
+    );
+    const dialog = await open();
+    await decide('Policy', 'Approve');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Reject Registration Number' })));
+  });
+
   it("says '{STATUS} failed' when an approval fails and stays open", async () => {
     vi.mocked(fetchCustomerDocuments).mockResolvedValue({ preRcImages: [], preInsuranceImages: docs.preInsuranceImages });
     vi.mocked(approveDocument).mockRejectedValue(new Error('500'));
