@@ -10,7 +10,10 @@ export function ImageViewerScreen() {
   const [search] = useSearchParams();
   const url = search.get('url');
   const [scale, setScale] = useState(VIEWER_DEFAULTS.scale);
-  const title = <h1>Image {Number(index) + 1}</h1>;
+  const [failed, setFailed] = useState<string | null>(null);
+  // The address's index counts from 0; one that is no index ('abc', '-5') names no position.
+  const name = /^\d{1,6}$/.test(index) ? `Image ${Number(index) + 1}` : 'Image';
+  const title = <h1>{name}</h1>;
   if (!url) return <main className="page viewer">{title}<p>No results found</p></main>;
   return (
     <main className="page viewer">
@@ -20,7 +23,17 @@ export function ImageViewerScreen() {
         <button type="button" onClick={() => setScale((s) => Math.max(0.25, s - 0.25))}>Zoom out</button>
         <button type="button" onClick={() => setScale(VIEWER_DEFAULTS.scale)}>Reset</button>
       </div>
-      <img src={url} alt={`Image ${Number(index) + 1}`} style={{ transform: `scale(${scale})`, transformOrigin: 'top left', marginLeft: VIEWER_DEFAULTS.x, marginTop: VIEWER_DEFAULTS.y }} />
+      {failed === url && (
+        <p role="alert" className="error">
+          The image could not be loaded. It may have been removed, or its link has expired: open it again from the review.
+        </p>
+      )}
+      <img
+        src={url}
+        alt={name}
+        onError={() => setFailed(url)}
+        style={{ transform: `scale(${scale})`, transformOrigin: 'top left', marginLeft: VIEWER_DEFAULTS.x, marginTop: VIEWER_DEFAULTS.y }}
+      />
     </main>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ImageViewerScreen } from '../../../src/screens/image/ImageViewerScreen.tsx';
@@ -27,6 +27,21 @@ describe('/view-image/{index}?url= (spec 000 §2)', () => {
     expect(image.style.transform).toBe('scale(1.25)');
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(image.style.transform).toBe('scale(1)');
+  });
+
+  it('an address whose index is no index names no position', () => {
+    for (const index of ['abc', '-5', '1e3']) {
+      renderAt(`/view-image/${index}?url=${encodeURIComponent('https://img.example/a.jpg')}`);
+      expect(screen.getByRole('heading').textContent).toBe('Image');
+      cleanup();
+    }
+  });
+
+  it('says so when the image cannot be loaded, instead of a blank page', () => {
+    renderAt(`/view-image/0?url=${encodeURIComponent('https://img.example/gone.jpg')}`);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.error(screen.getByRole('img', { name: 'Image 1' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/^The image could not be loaded/);
   });
 
   it("without a url shows 'No results found'", () => {
