@@ -246,4 +246,45 @@ describe('config studio (issue 17)', () => {
     await context.close();
     await reviewer.close();
   });
+  it('a config the rows cannot show: the preview says so and the studio, its draft and Discard stay; a check the server refuses is said in Checks; Bike asks for no car sample', async () => {
+    const context = await signedInContext(browser, baseURL, ANALYST);
+    const page = await context.newPage();
+    const notFound: string[] = [];
+    page.on('response', (r) => r.status() === 404 && notFound.push(new URL(r.url()).pathname));
+    await page.goto(`${baseURL}/config-studio`);
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByRole('tab', { name: /^Documents/ }).waitFor();
+
+    // An option list of another type builds in the browser (only the server checks types) and broke the rows.
+    const wrongType = seed();
+    wrongType.constants.options.fuelTypes = { a: 1 };
+    await replaceText(page, wrongType);
+    await preview.getByText('The preview cannot show this config: fix the problems marked in the text.').waitFor();
+    expect(await page.getByText('This page stopped working. Reload the page to continue.').count()).toBe(0);
+    // The draft holds that text: a reload restores it, and the studio is still usable to discard it.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Draft restored' }).waitFor();
+    await preview.getByText('The preview cannot show this config: fix the problems marked in the text.').waitFor();
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await preview.getByRole('tab', { name: /^Documents/ }).waitFor();
+
+    await page.getByRole('navigation', { name: 'Products' }).getByRole('button', { name: 'Bike', exact: true }).click();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Products' }).locator('[aria-current=true]').textContent()).toBe('Bike');
+    await page.waitForTimeout(500);
+    expect(notFound.filter((path) => path.includes('/samples/'))).toEqual([]);
+
+    // Deeper than the server takes: the Checks panel says the server did not check it, instead of 'checks pass'.
+    await page.getByRole('navigation', { name: 'Products' }).getByRole('button', { name: 'Car', exact: true }).click();
+    await preview.getByRole('tab', { name: /^Documents/ }).waitFor();
+    const deep = seed();
+    let when: Json = { '==': [1, 1] };
+    for (let i = 0; i < 45; i++) when = { and: [when] };
+    deep.rules[0].when = when;
+    await replaceText(page, deep);
+    const checks = page.getByRole('region', { name: 'Problems' });
+    await checks.getByText(/^The server did not check this text: /).waitFor();
+    expect(await checks.getByText('Schema and semantic checks pass.').count()).toBe(0);
+    await context.close();
+  });
 });

@@ -9,6 +9,7 @@ import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { jsonSchema } from 'codemirror-json-schema';
 import type { JSONSchema7 } from 'json-schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Button } from 'react-aria-components/Button';
 import { Input } from 'react-aria-components/Input';
 import { Label } from 'react-aria-components/Label';
@@ -76,6 +77,36 @@ function build(productId: string, json: unknown): Built {
   }
 }
 
+export const PREVIEW_FAILED = 'The preview cannot show this config: fix the problems marked in the text.';
+
+/** In the preview's place, under its name. */
+function PreviewFailed() {
+  return (
+    <section aria-label="Preview" className="studio-preview">
+      <p role="alert">{PREVIEW_FAILED}</p>
+    </section>
+  );
+}
+
+/** An inspection generated from a config that built; one it cannot generate from is unpreviewable. */
+const UNPREVIEWABLE = 'unpreviewable';
+function generatedFor(product: Product): InspectionDetail | typeof UNPREVIEWABLE {
+  try {
+    return generateInspection<InspectionDetail>(product.config);
+  } catch {
+    return UNPREVIEWABLE;
+  }
+}
+
+/** A case's problems on a config that built; one that cannot run there fails with that. */
+function caseProblems(product: Product, c: Product['config']['cases'][number]): string[] {
+  try {
+    return runCase(product.engine, c, product.config);
+  } catch {
+    return ['The case cannot run on this config: fix the problems marked in the text.'];
+  }
+}
+
 type Parsed = { json: unknown; error: null } | { json: null; error: string };
 
 function parse(text: string): Parsed {
@@ -110,6 +141,7 @@ export default function ConfigStudioScreen() {
   // only a check of the text in the editor lets it be saved.
   const [checked, setChecked] = useState<{ text: string; check: ConfigCheck } | null>(null);
   const check = checked?.check ?? null;
+  const [checkFailure, setCheckFailure] = useState<{ text: string; message: string } | null>(null);
   const [settled, setSettled] = useState<{ productId: string; parsed: Parsed } | null>(null);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
@@ -163,7 +195,8 @@ export default function ConfigStudioScreen() {
   }, [productId, reload]);
 
   useEffect(() => {
-    if (!productId || sampleId === null) return;
+    // Only a sample of this product's list: on a product switch the old product's sample id is still set.
+    if (!productId || sampleId === null || samplesOf !== productId) return;
     let live = true;
     studioSample(productId, sampleId)
       .then((detail) => live && setSample(detail))
@@ -171,7 +204,7 @@ export default function ConfigStudioScreen() {
     return () => {
       live = false;
     };
-  }, [productId, sampleId]);
+  }, [productId, sampleId, samplesOf]);
 
   // The text settles shortly after the last keystroke: parsed, then built and previewed in the browser; the server's
   // checks (schema, semantics, cases) follow, a newer change cancelling an older check.
@@ -185,7 +218,8 @@ export default function ConfigStudioScreen() {
       checkConfig(productId, parsed.json, abort.signal)
         .then((result) => setChecked({ text, check: result }))
         .catch((e: unknown) => {
-          if (!abort.signal.aborted) showError(reasonOf(e));
+          // Said where the checks are, for this text (a toast went, and Save stayed off with no reason).
+          if (!abort.signal.aborted) setCheckFailure({ text, message: reasonOf(e) });
         });
     }, SETTLE_MS);
     return () => {
@@ -204,14 +238,16 @@ export default function ConfigStudioScreen() {
   const previewProduct = lastGood.current;
   // The cases run in the browser on the config that builds, as the server and `npm run config:check` run them.
   const cases = useMemo(
-    () => (built?.product ? built.product.config.cases.map((c) => ({ name: c.name, problems: runCase(built.product.engine, c, built.product.config) })) : (check?.cases ?? [])),
+    () => (built?.product ? built.product.config.cases.map((c) => ({ name: c.name, problems: caseProblems(built.product, c) })) : (check?.cases ?? [])),
     [built, check],
   );
   // A seeded inspection once loaded; a product without any previews one generated from the config.
-  const inspection = useMemo(
-    () => (sampleId !== null ? sample : previewProduct && samplesOf === productId ? generateInspection<InspectionDetail>(previewProduct.config) : null),
-    [sampleId, sample, previewProduct, samplesOf, productId],
+  const generated = useMemo(
+    () => (sampleId === null && previewProduct && samplesOf === productId ? generatedFor(previewProduct) : null),
+    [sampleId, previewProduct, samplesOf, productId],
   );
+  const unpreviewable = generated === UNPREVIEWABLE;
+  const inspection = sampleId !== null ? sample : unpreviewable ? null : generated;
 
   const problems = useMemo(() => {
     const all = [...(built?.problem ? [built.problem] : []), ...(check?.problems ?? [])];
@@ -225,6 +261,7 @@ export default function ConfigStudioScreen() {
   const checksPass = parseError === null && problems.length === 0 && failing === 0;
   // Saving is judged on a check of the text in the editor only.
   const checkedNow = checked?.text === text;
+  const failedNow = checkFailure !== null && checkFailure.text === text;
   const passes = checkedNow && checksPass;
 
   // Completion, hover docs and errors while typing from the schema (review products: the shared base, which
@@ -369,7 +406,8 @@ export default function ConfigStudioScreen() {
             <h2>Checks</h2>
             {parseError && <p role="alert">{parseError}</p>}
             {problems.map((p) => <p key={p.path + p.message} role="alert">{`At ${p.path}: ${p.message}`}</p>)}
-            {check && !parseError && problems.length === 0 && <p>Schema and semantic checks pass.</p>}
+            {failedNow && <p role="alert">{`The server did not check this text: ${checkFailure.message}`}</p>}
+            {check && !failedNow && !parseError && problems.length === 0 && <p>Schema and semantic checks pass.</p>}
           </section>
           <section aria-label="Cases" className="studio-checks">
             <h2>Cases</h2>
@@ -415,16 +453,22 @@ export default function ConfigStudioScreen() {
                 </select>
               </label>
               {built && !built.product && previewProduct && <p className="muted">The text does not build: the preview shows the last config that did.</p>}
-              {previewProduct && inspection ? (
-                <Preview
-                  product={previewProduct}
-                  inspection={inspection}
-                  options={options}
-                  edits={edits}
-                  onEdit={onEdit}
-                  onReset={() => setEdits([])}
-                  onAddCase={addCase}
-                />
+              {previewProduct && unpreviewable ? (
+                <PreviewFailed />
+              ) : previewProduct && inspection ? (
+                // A config the browser builds may still break the rows' rendering (a value of another type than the
+                // schema's, which only the server checks): the preview says so and the editor, its draft and Discard stay.
+                <ErrorBoundary FallbackComponent={PreviewFailed} resetKeys={[previewProduct, inspection]}>
+                  <Preview
+                    product={previewProduct}
+                    inspection={inspection}
+                    options={options}
+                    edits={edits}
+                    onEdit={onEdit}
+                    onReset={() => setEdits([])}
+                    onAddCase={addCase}
+                  />
+                </ErrorBoundary>
               ) : (
                 <Loading />
               )}
