@@ -17,7 +17,8 @@ import { badRequest } from './errors.ts';
 dayjs.extend(customParseFormat);
 
 /** Keys that reach Object.prototype or a constructor when used as a property name. */
-export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+export { RESERVED_KEYS } from '../src/engine/read-own.ts';
+import { RESERVED_KEYS } from '../src/engine/read-own.ts';
 
 /** Field keys, sub-part keys and hash keys as config and seed write them: letters, digits, `_ . : -`, never a reserved name. */
 export const KEY_PATTERN = '^(?!(?:__proto__|constructor|prototype)$)[A-Za-z0-9_.:-]+$';

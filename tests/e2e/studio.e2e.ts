@@ -246,7 +246,7 @@ describe('config studio (issue 17)', () => {
     await context.close();
     await reviewer.close();
   });
-  it('a config the rows cannot show: the preview says so and the studio, its draft and Discard stay; a check the server refuses is said in Checks; Bike asks for no car sample', async () => {
+  it('a config the rows cannot show: the preview says so and the studio, its draft and Discard stay; a check the server refuses is said in Checks; a reserved name is refused; Bike asks for no car sample', async () => {
     const context = await signedInContext(browser, baseURL, ANALYST);
     const page = await context.newPage();
     const notFound: string[] = [];
@@ -285,6 +285,14 @@ describe('config studio (issue 17)', () => {
     const checks = page.getByRole('region', { name: 'Problems' });
     await checks.getByText(/^The server did not check this text: /).waitFor();
     expect(await checks.getByText('Schema and semantic checks pass.').count()).toBe(0);
+
+    // A reserved name is refused in plain words: the browser dropped it unsaid, and saved a config without it.
+    const reserved = seed();
+    reserved.constants.options.constructor = ['a'];
+    await replaceText(page, reserved);
+    await checks.getByText('The name constructor is not allowed as a field.').waitFor();
+    await page.getByRole('textbox', { name: 'Message' }).fill('options named constructor');
+    expect(await page.getByRole('button', { name: 'Save as a new version' }).isDisabled()).toBe(true);
     await context.close();
   });
 });

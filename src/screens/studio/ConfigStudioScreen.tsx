@@ -36,6 +36,7 @@ import { runCase } from '../../engine/cases.ts';
 import { ConfigError, type ReviewConfigFile } from '../../engine/config.ts';
 import { dmyOf } from '../../engine/dates.ts';
 import { appendEdit } from '../../engine/edit.ts';
+import { RESERVED_KEYS } from '../../engine/read-own.ts';
 import { generateInspection } from '../../engine/generate.ts';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { Edit, EvaluateOptions } from '../../engine/types.ts';
@@ -109,10 +110,18 @@ function caseProblems(product: Product, c: Product['config']['cases'][number]): 
 
 type Parsed = { json: unknown; error: null } | { json: null; error: string };
 
+/** A name the text may not use, found while parsing: the server refuses it, and the browser would drop it unsaid. */
+class ReservedName extends Error {}
+
 function parse(text: string): Parsed {
   try {
-    return { json: JSON.parse(text) as unknown, error: null };
+    const json = JSON.parse(text, (key, value: unknown) => {
+      if (RESERVED_KEYS.has(key)) throw new ReservedName(`The name ${key} is not allowed as a field.`);
+      return value;
+    }) as unknown;
+    return { json, error: null };
   } catch (e) {
+    if (e instanceof ReservedName) return { json: null, error: e.message };
     return { json: null, error: `The text is not valid JSON: ${(e as Error).message}` };
   }
 }
