@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { laterForCustomerDocuments, launchBrowser, recordScripts, signedInContext, watchErrors, type ScriptSize } from './browser.ts';
-import { apiAs, claim } from './api.ts';
+import { apiAs, claim, findFree } from './api.ts';
 
 const baseURL = inject('baseURL');
 const LOGIN_BUDGET_KB = 120;
@@ -177,29 +177,32 @@ describe("issue 18 'Load': the page starts the review's calls before the app's s
 
 describe("a screen whose code cannot be fetched (offline, or a release replaced the page's chunks)", () => {
   it('the first toast of a session while offline: an alert says it and the page stays (no blank app); online again, toasts show', async () => {
+    // A review nobody holds offers 'Assign to me' in its header; its call never reaches the server here.
+    const free = await findFree(await apiAs(baseURL, REVIEWER), () => true, 'to offer Assign to me');
     const context = await signedInContext(browser, baseURL, REVIEWER);
     const page = await context.newPage();
     const errors = watchErrors(page);
+    await laterForCustomerDocuments(page);
     const sonner = /\/assets\/sonner-[\w-]+\.js$/;
     const assign = /\/api\/qc-appointment-assign-to\//;
     await page.route(sonner, (route) => route.abort('internetdisconnected'));
     await page.route(assign, (route) => route.abort('internetdisconnected'));
-    await page.goto(`${baseURL}/inspection`);
+    await page.goto(`${baseURL}/review/${free.carId}`);
     const alerted: string[] = [];
     page.on('dialog', (dialog) => {
       alerted.push(dialog.message());
       void dialog.accept();
     });
-    const take = page.getByRole('button', { name: 'Assign to me' }).first();
+    const take = page.getByRole('button', { name: 'Assign to me' });
     await take.click();
     await expect.poll(() => alerted).toEqual(['Network Error']);
-    // The list is still there, and working.
-    await page.locator('[data-appointment]').first().waitFor();
+    // The review is still there, and working.
+    await page.locator('[data-row]').first().waitFor();
     expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
     await page.unroute(sonner);
-    await page.route(assign, (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Conflict', detail: 'Already assigned to qc.reviewer2@qc.example' }) }));
+    await page.route(assign, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal Server Error', detail: 'The server is busy, try again' }) }));
     await take.click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Already assigned to qc.reviewer2@qc.example' }).waitFor();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'The server is busy, try again' }).waitFor();
     expect(alerted).toHaveLength(1);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await context.close();
