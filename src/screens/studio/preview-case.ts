@@ -3,6 +3,7 @@
  * config case `{ given, edits, expect }` that `runCase` (the studio, the server and `npm run config:check`) replays.
  */
 import type { CaseConfig } from '../../engine/config.ts';
+import type { InspectionImage } from '../../engine/inspection.ts';
 import { generateInspection } from '../../engine/generate.ts';
 import type { InspectionDetail, RegistryData } from '../../products/car/inspection.ts';
 import type { ReviewEngine } from '../../engine/model.ts';
@@ -46,6 +47,13 @@ export function caseFromPreview(engine: ReviewEngine, run: PreviewRun, name: str
     if (!same(recorded(row), recorded(base))) values[key] = recorded(row) ?? null;
     if ((row.commentFlag ?? 1) !== (base.commentFlag ?? 1)) commentFlags[key] = row.commentFlag ?? 1;
   }
+  // An edited image row names its picture (`group:hashKey`): the case carries that group's pictures as the preview
+  // showed them, or the generated inspection it replays has other pictures and the edit names no row.
+  const images: Record<string, InspectionImage[]> = {};
+  const editedGroups = new Set(edits.map((e) => e.key).filter((key) => before.rows[key]?.kind === 'image').map((key) => key.slice(0, key.indexOf(':'))));
+  for (const group of editedGroups) {
+    images[group] = before.order.filter((key) => key.startsWith(`${group}:`)).flatMap((key) => (before.rows[key].image ? [before.rows[key].image!] : []));
+  }
   const context = Object.fromEntries(CONTEXT_FIELDS.filter((f) => inspection[f as keyof InspectionDetail] !== undefined).map((f) => [f, inspection[f as keyof InspectionDetail]]));
 
   const edited = new Set(edits.map((e) => e.key));
@@ -64,6 +72,7 @@ export function caseFromPreview(engine: ReviewEngine, run: PreviewRun, name: str
   const given: NonNullable<CaseConfig['given']> = { options: { ...options } };
   if (Object.keys(values).length) given.values = values;
   if (Object.keys(commentFlags).length) given.commentFlags = commentFlags;
+  if (Object.keys(images).length) given.images = images;
   if (Object.keys(context).length) given.inspection = context;
   if (registry) given.registry = registry as unknown as Record<string, unknown>;
   return {

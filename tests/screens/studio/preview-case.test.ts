@@ -34,6 +34,21 @@ describe('caseFromPreview', () => {
     expect(runCase(engine, c)).toEqual([]);
   });
 
+  it('a ticked picture of the preview (its own hash keys) makes a case that passes: it carries the group\'s pictures', () => {
+    const pictures = [
+      { hashKey: 'APT9_carDetails_RC0', title: 'RC1', url: 'https://img.example/rc1.jpg' },
+      { hashKey: 'APT9_carDetails_RC1', title: 'RC2', url: 'https://img.example/rc2.jpg' },
+    ];
+    const seeded = generateInspection<InspectionDetail>(engine.config, { images: { rcImages: pictures } });
+    const key = 'rcImages:APT9_carDetails_RC0';
+    expect(engine.evaluate(seeded, [], null, options).rows[key]).toBeDefined();
+    const edits = [{ type: 'check', key, checked: true } as const];
+    const c = caseFromPreview(engine, { inspection: seeded, registry: null, options, edits }, 'Preview 3');
+    expect(c.given?.images).toEqual({ rcImages: pictures.map((p) => expect.objectContaining(p)) });
+    expect(c.expect.rows?.[key]).toMatchObject({ checked: true });
+    expect(runCase(engine, c)).toEqual([]);
+  });
+
   it('records a failing pre-submit check, and the case fails once the rule changes', () => {
     const edits = [{ type: 'setValue', key: 'noClaimBonusPercentage', value: 'ab' } as const];
     const c = caseFromPreview(engine, { inspection, registry: null, options, edits }, 'Preview 2');
