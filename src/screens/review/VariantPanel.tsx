@@ -105,6 +105,12 @@ function VariantPanelView({ make, model, variant, fuelType, year, canEdit, onEdi
       {field('make', 'Make')}
       {field('model', 'Model')}
       {field('variant', 'Variant')}
+      {/* A model whose variants the car's fuel and year leave none of: said, rather than an empty list and 'Select all the fields'. */}
+      {canEdit && ids.model !== null && !snapshot.hasTag('loading') && lists.variant.length === 0 && (
+        <p role="status" className="muted">
+          No active variant of {c.model.name || 'this model'} for {c.fuelType || 'this fuel'} in {c.year ?? 'this year'}
+        </p>
+      )}
       {canEdit && (
         <button type="button" disabled={!c.dirty} onClick={() => send({ type: 'SAVE' })}>
           Save changes

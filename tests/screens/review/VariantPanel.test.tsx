@@ -118,6 +118,18 @@ describe('make / model / variant panel (spec 000 §2, §5)', () => {
     }
   });
 
+  it('says so when the chosen model has no active variant for the car\'s fuel and year, rather than an empty list', async () => {
+    panel();
+    vi.mocked(fetchVariants).mockImplementation(async (modelId) => (modelId === 20 ? [] : [variant(100, 'VXI')]));
+    await waitFor(() => expect(select('Make').value).toBe('1'));
+    expect(screen.queryByRole('status')).toBeNull();
+    await userEvent.selectOptions(select('Make'), '2');
+    await waitFor(() => expect([...select('Model').options].map((o) => o.text)).toContain('City'));
+    await userEvent.selectOptions(select('Model'), '20');
+    expect((await screen.findByRole('status')).textContent).toMatch(/^No active variant of City for Petrol in /);
+    expect([...select('Variant').options].map((o) => o.text)).toEqual(['Select']);
+  });
+
   it('is read-only without Save for someone who is not the assignee, and fetches nothing', () => {
     panel(false);
     expect(select('Make').disabled).toBe(true);
