@@ -100,7 +100,7 @@ export interface Refusal {
 /** Saves a config that passes every check as the new active version; the first save keeps the seed as version one. */
 export async function saveVersion(db: Db, me: SessionUser, productId: string, config: unknown, message: string): Promise<{ version: VersionOut } | Refusal> {
   const product = productOr404(productId);
-  const reasons = refusalReasons(checkProductConfig(product, config));
+  const reasons = refusalReasons(config, checkProductConfig(product, config));
   if (reasons.length) return { refused: { detail: `The config was not saved: ${reasons[0]}`, reasons } };
   const text = message.trim();
   return db.transaction(async (tx) => {
@@ -124,7 +124,7 @@ export async function activate(db: Db, me: SessionUser, productId: string, id: n
     const found = await versionWithConfig(tx, product.id, id);
     if (!found) throw notFound(`There is no version ${id} of '${product.id}'`);
     // A version saved under older checks may fail today's: never activate a config the engine would refuse.
-    const reasons = refusalReasons(checkProductConfig(product, found.config));
+    const reasons = refusalReasons(found.config, checkProductConfig(product, found.config));
     if (reasons.length) return { refused: { detail: `Version ${id} cannot be activated: ${reasons[0]}`, reasons } };
     const before = await deactivateVersions(tx, product.id);
     const activated = await activateVersion(tx, id);

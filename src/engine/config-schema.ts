@@ -3,7 +3,7 @@
  * config.ts. Used where a config is authored or first read — `npm run config:check`, the server at start, tests —
  * and kept out of the browser bundle, which runs the product configs these have already checked.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import outcomeSchema from '../config/outcome.schema.json' with { type: 'json' };
 import schema from '../config/review-config.schema.json' with { type: 'json' };
 import { checkOutcomeRules, type OutcomeRule } from './outcome.ts';
@@ -42,10 +42,7 @@ function validatorOf(productSchema: object | undefined): ValidateFunction<Review
  */
 export function checkRulesFile(json: unknown, productSchema: object, where = ''): void {
   const validate = validatorOf(productSchema);
-  if (!validate(json)) {
-    const e = validate.errors?.[0];
-    throw new ConfigError(`${where}${e?.instancePath ?? ''}`, e?.message ?? 'invalid');
-  }
+  if (!validate(json)) throw schemaError(validate.errors?.[0], where);
   const outcomes = (json as { outcomes?: Record<string, unknown> }).outcomes ?? {};
   for (const [name, rules] of Object.entries(outcomes)) {
     if (name.startsWith('$') || !Array.isArray(rules)) continue;
@@ -57,13 +54,83 @@ export function checkRulesFile(json: unknown, productSchema: object, where = '')
 /** Checks one file against the JSON Schema (the base one, or the product's); throws ConfigError naming the path. */
 export function checkConfigFile(json: unknown, where = '', productSchema?: object): ReviewConfigFile {
   const validateSchema = validatorOf(productSchema);
-  if (!validateSchema(json)) {
-    const e = validateSchema.errors?.[0];
-    const extra = e?.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : '';
-    const allowed = e?.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : '';
-    throw new ConfigError(`${where}${e?.instancePath ?? ''}`, `${e?.message ?? 'invalid'}${extra}${allowed}`);
-  }
+  if (!validateSchema(json)) throw schemaError(validateSchema.errors?.[0], where);
   return json;
+}
+
+/** A type of JSON Schema as an analyst reads it ('string' is text they type, 'array' a list). */
+const TYPE_WORDS: ReadonlyMap<string, string> = new Map([
+  ['string', 'text'],
+  ['number', 'a number'],
+  ['integer', 'a whole number'],
+  ['boolean', 'true or false'],
+  ['array', 'a list'],
+  ['object', 'an object'],
+  ['null', 'null'],
+]);
+
+/** Enough of a list of allowed values to act on. */
+function listed(values: readonly unknown[]): string {
+  const shown = values.slice(0, 12).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+  return values.length > shown.length ? `${shown.join(', ')} …` : shown.join(', ');
+}
+
+/**
+ * The validator's failure as a plain sentence about the value at its path (issue 17: an analyst reads 'must be text',
+ * not ajv's 'must be string'), from its keyword and parameters rather than its English.
+ */
+export function schemaProblem(e: Pick<ErrorObject, 'keyword' | 'params' | 'propertyName'>): string {
+  const p = e.params as Record<string, unknown>;
+  // A failure of a field's name (`propertyNames`) comes first as the name's own failure.
+  if (e.propertyName !== undefined) return `has a field whose name is not allowed: '${e.propertyName}'`;
+  const n = (key: string) => Number(p[key]);
+  switch (e.keyword) {
+    case 'type': {
+      const types = String(p.type).split(',');
+      return `must be ${types.map((t) => TYPE_WORDS.get(t) ?? t).join(' or ')}`;
+    }
+    case 'required':
+      return `needs the field '${String(p.missingProperty)}'`;
+    case 'additionalProperties':
+      return `takes no field '${String(p.additionalProperty)}'`;
+    case 'enum':
+      return `must be one of ${listed(p.allowedValues as unknown[])}`;
+    case 'const':
+      return `must be ${typeof p.allowedValue === 'string' ? `'${p.allowedValue}'` : JSON.stringify(p.allowedValue)}`;
+    case 'pattern':
+    case 'format':
+      return 'has the wrong format';
+    case 'minLength':
+      return n('limit') === 1 ? 'must not be empty' : `must have at least ${n('limit')} characters`;
+    case 'maxLength':
+      return `must have at most ${n('limit')} characters`;
+    case 'minItems':
+      return n('limit') === 1 ? 'must list at least one item' : `must list at least ${n('limit')} items`;
+    case 'maxItems':
+      return `must list at most ${n('limit')} items`;
+    case 'minProperties':
+      return 'must not be empty';
+    case 'uniqueItems':
+      return `lists the same value twice (items ${n('j') + 1} and ${n('i') + 1})`;
+    case 'minimum':
+      return `must be at least ${n('limit')}`;
+    case 'maximum':
+      return `must be at most ${n('limit')}`;
+    case 'exclusiveMinimum':
+      return `must be more than ${n('limit')}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${n('limit')}`;
+    case 'oneOf':
+    case 'anyOf':
+      return 'matches none of the shapes allowed here';
+    default:
+      return 'is not valid here';
+  }
+}
+
+/** The validator's first failure as a ConfigError at its path under `where` (a file name and '#', or ''). */
+export function schemaError(e: ErrorObject | undefined, where: string): ConfigError {
+  return new ConfigError(`${where}${e?.instancePath ?? ''}`, e ? schemaProblem(e) : 'is not valid here');
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { runCase } from '../engine/cases.ts';
 import { buildConfig, ConfigError, mergeConfigFiles, type ReviewConfigFile } from '../engine/config.ts';
+import { problemSentence } from '../engine/config-place.ts';
 import { checkConfigFile } from '../engine/config-schema.ts';
 import { createEngine } from '../engine/model.ts';
 import { evaluateOutcome } from '../engine/outcome.ts';
@@ -125,10 +126,10 @@ export function checkProductConfig(product: StudioProduct, json: unknown): Produ
   }
 }
 
-/** Plain sentences for every reason a config is refused (schema, semantics, failing cases); empty when it passes. */
-export function refusalReasons(check: ProductCheck): string[] {
+/** Plain sentences for every reason `json` is refused (schema, semantics, failing cases); empty when it passes. */
+export function refusalReasons(json: unknown, check: ProductCheck): string[] {
   return [
-    ...check.problems.map((p) => `At ${p.path}: ${p.message}.`),
+    ...check.problems.map((p) => problemSentence(json, p)),
     ...check.cases.filter((c) => c.problems.length).map((c) => `Case '${c.name}' fails: ${c.problems.join('; ')}.`),
   ];
 }

@@ -204,11 +204,13 @@ describe('config studio (issue 17)', () => {
     const broken = thirdPartyKeepsBonus(true);
     broken.rules[0].effect = 'vanish';
     await replaceText(page, broken);
-    await page.getByRole('region', { name: 'Problems' }).getByText(/^At \/rules\/0\/effect: must be equal to one of the allowed values/).waitFor();
+    // The place in the document's words (the rule's id) and the problem in plain words, as the server refuses it.
+    const wrongEffect = "Rule 'npdi.rc' › 'effect': must be one of show, hide, enable, disable, check, clear, invalid, note, flag, options, upload.";
+    await page.getByRole('region', { name: 'Problems' }).getByText(wrongEffect, { exact: true }).waitFor();
     expect(await save.isDisabled()).toBe(true);
     const refused = await post(broken);
     expect(refused.status).toBe(422);
-    expect((await refused.json()).reasons[0]).toMatch(/^At \/rules\/0\/effect: must be equal to one of the allowed values/);
+    expect((await refused.json()).reasons[0]).toBe(wrongEffect);
 
     // A semantic problem (a rule naming a row nobody has) is marked in the editor at its path.
     const unknownRow = thirdPartyKeepsBonus(true);

@@ -6,7 +6,7 @@
 import schema from '../../config/refurbishment/refurbishment.schema.json' with { type: 'json' };
 import type configJson from '../../config/refurbishment/refurbishment.json';
 import { ConfigError } from '../../engine/config.ts';
-import { createConfigAjv } from '../../engine/config-schema.ts';
+import { createConfigAjv, schemaError } from '../../engine/config-schema.ts';
 import { checkLogic } from '../../engine/logic.ts';
 import { checkOutcomeRules, evaluateOutcome, type OutcomeRule } from '../../engine/outcome.ts';
 
@@ -15,10 +15,7 @@ export type RefurbishmentConfig = typeof configJson;
 const validate = createConfigAjv().compile<RefurbishmentConfig>(schema);
 
 export function loadRefurbishmentConfig(json: unknown, where = 'refurbishment/refurbishment.json#'): RefurbishmentConfig {
-  if (!validate(json)) {
-    const e = validate.errors?.[0];
-    throw new ConfigError(`${where}${e?.instancePath ?? ''}`, e?.message ?? 'invalid');
-  }
+  if (!validate(json)) throw schemaError(validate.errors?.[0], where);
   for (const [name, rule] of Object.entries(json.rules)) {
     if (name === '$comment') continue;
     const problem = checkLogic(rule, `${where}/rules/${name}`);

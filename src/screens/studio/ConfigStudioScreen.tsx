@@ -34,6 +34,7 @@ import { showError, showSuccess } from '../../components/toast.ts';
 import reviewSchema from '../../config/review-config.schema.json';
 import { runCase } from '../../engine/cases.ts';
 import { ConfigError, type ReviewConfigFile } from '../../engine/config.ts';
+import { problemSentence } from '../../engine/config-place.ts';
 import { dmyOf } from '../../engine/dates.ts';
 import { appendEdit } from '../../engine/edit.ts';
 import { RESERVED_KEYS } from '../../engine/read-own.ts';
@@ -414,7 +415,7 @@ export default function ConfigStudioScreen() {
           <section aria-label="Problems" className="studio-checks">
             <h2>Checks</h2>
             {parseError && <p role="alert">{parseError}</p>}
-            {problems.map((p) => <p key={p.path + p.message} role="alert">{`At ${p.path}: ${p.message}`}</p>)}
+            {problems.map((p) => <p key={p.path + p.message} role="alert">{problemSentence(parsed?.json, p)}</p>)}
             {failedNow && <p role="alert">{`The server did not check this text: ${checkFailure.message}`}</p>}
             {check && !failedNow && !parseError && problems.length === 0 && <p>Schema and semantic checks pass.</p>}
           </section>
