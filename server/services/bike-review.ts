@@ -6,6 +6,7 @@
 import dayjs from 'dayjs';
 import type { ReviewConfig } from '../../src/engine/config.ts';
 import { evaluateOutcome, type OutcomeRule } from '../../src/engine/outcome.ts';
+import { dateRangeProblem } from '../../src/products/bike/date-range.ts';
 import type { SessionUser } from '../auth.ts';
 import type { Db, Queryable } from '../db.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
@@ -92,8 +93,8 @@ export async function listBikes(db: Queryable, q: BikeListQuery) {
     const end = q.endDate ? dayjs(q.endDate) : dayjs();
     const start = q.startDate ? dayjs(q.startDate) : end.subtract(WINDOW_MONTHS, 'month');
     if (!end.isValid() || !start.isValid()) throw badRequest('startDate and endDate must be dates YYYY-MM-DD');
-    if (start.isAfter(end)) throw badRequest('startDate must not be after endDate');
-    if (start.isBefore(end.subtract(WINDOW_MONTHS, 'month').startOf('day'))) throw badRequest('The date range may span at most six months');
+    const problem = dateRangeProblem(start, end);
+    if (problem) throw badRequest(problem);
     window = { from: start.startOf('day').toISOString(), to: end.endOf('day').toISOString() };
     filter.offset = (q.page - 1) * PAGE_SIZE;
   }

@@ -16,6 +16,7 @@ import { canAccess } from '../../session/access.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import { usePages, type PagesOptions } from '../../components/usePages.ts';
 import { RowAssignButton } from '../../components/RowAssignButton.tsx';
+import { dateRangeProblem } from '../../products/bike/date-range.ts';
 import { Loading } from '../../components/Loading.tsx';
 import './bike.css';
 
@@ -35,19 +36,11 @@ interface DateRange {
   endDate: string;
 }
 
-/**
- * What is wrong with a typed date range, in plain words, or null: the server refuses it too, but a reviewer should
- * read why next to the dates rather than lose the list (the inputs' min and max do not stop a typed date).
- */
-export function dateRangeProblem({ startDate, endDate }: DateRange, today = dayjs()): string | null {
-  // A date input's value is YYYY-MM-DD or empty (an empty one is not taken).
+/** A typed range's problem (the inputs' min and max do not stop a typed date); an empty or partial date is not taken. */
+function typedRangeProblem({ startDate, endDate }: DateRange): string | null {
   const start = dayjs(startDate);
   const end = dayjs(endDate);
-  if (!start.isValid() || !end.isValid()) return null;
-  if (end.isAfter(today, 'day')) return bikeScreens.texts.rangeFuture;
-  if (start.isAfter(end, 'day')) return bikeScreens.texts.rangeOrder;
-  if (start.isBefore(end.subtract(bikeScreens.windowMonths, 'month'), 'day')) return bikeScreens.texts.rangeTooLong;
-  return null;
+  return start.isValid() && end.isValid() ? dateRangeProblem(start, end, dayjs()) : null;
 }
 
 export default function BikeListScreen() {
@@ -63,12 +56,12 @@ function BikeList({ session }: { session: LoginData }) {
   // The dates as typed, and the last range without a problem, which the list shows.
   const [range, setRange] = useState<DateRange>(() => ({ startDate: dayjs().subtract(bikeScreens.windowMonths, 'month').format(YMD), endDate: dayjs().format(YMD) }));
   const [shown, setShown] = useState(range);
-  const rangeProblem = dateRangeProblem(range);
+  const rangeProblem = typedRangeProblem(range);
   const changeRange = (part: keyof DateRange, value: string) => {
     if (!value) return;
     const next = { ...range, [part]: value };
     setRange(next);
-    if (!dateRangeProblem(next)) setShown(next);
+    if (!typedRangeProblem(next)) setShown(next);
   };
   const { startDate, endDate } = range;
   const pages = usePages({ query: search || undefined, user: mine ? session.email : undefined, ...shown }, BIKE_PAGES);

@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { bikeHttp } from '../../../src/api/bike.ts';
 import dayjs from 'dayjs';
-import BikeListScreen, { dateRangeProblem } from '../../../src/screens/bike/BikeListScreen.tsx';
+import BikeListScreen from '../../../src/screens/bike/BikeListScreen.tsx';
 import { fakeAdapter, signInAs } from '../../support/fake-http.ts';
 
 afterEach(() => {
@@ -84,15 +84,6 @@ describe('/inspection-bike', () => {
     fireEvent.change(to, { target: { value: dayjs().add(2, 'day').format('YYYY-MM-DD') } });
     expect(screen.getByRole('alert').textContent).toBe('The To date must not be after today');
     expect(asked()).toHaveLength(2);
-  });
-
-  it('dateRangeProblem: order, six months, today; a whole six months is fine', () => {
-    const today = dayjs('2026-11-29');
-    expect(dateRangeProblem({ startDate: '2026-05-29', endDate: '2026-11-29' }, today)).toBeNull();
-    expect(dateRangeProblem({ startDate: '2026-05-28', endDate: '2026-11-29' }, today)).toBe('The date range may span at most six months');
-    expect(dateRangeProblem({ startDate: '2026-11-29', endDate: '2026-11-29' }, today)).toBeNull();
-    expect(dateRangeProblem({ startDate: '2026-11-28', endDate: '2026-11-27' }, today)).toBe('The From date must not be after the To date');
-    expect(dateRangeProblem({ startDate: '2026-11-28', endDate: '2026-11-30' }, today)).toBe('The To date must not be after today');
   });
 
   it("says 'No Appointment Data' when nothing waits", async () => {

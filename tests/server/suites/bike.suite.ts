@@ -76,7 +76,10 @@ export function bikeSuite(h: Harness) {
         expect(ok.statusCode).toBe(200);
         const long = await get('/bike-api/appointment', BIKE, { startDate: '2026-01-01', endDate: '2026-11-30' });
         expect(long.statusCode).toBe(400);
-        expect(long.json().detail).toMatch(/six months/);
+        // The list screen's own sentences (src/products/bike/date-range.ts), not the query's field names.
+        expect(long.json().detail).toBe('The date range may span at most six months');
+        const reversed = await get('/bike-api/appointment', BIKE, { startDate: '2026-11-02', endDate: '2026-11-01' });
+        expect([reversed.statusCode, reversed.json().detail]).toEqual([400, 'The From date must not be after the To date']);
         expect((await get('/bike-api/appointment', BIKE, { startDate: '01/06/2026' })).statusCode).toBe(400);
         expect((await get('/bike-api/appointment', BIKE, { status: 'DONE' })).statusCode).toBe(400);
         expect((await get('/bike-api/appointment', BIKE, { limit: '501', daysElapsed: '7' })).statusCode).toBe(400);
