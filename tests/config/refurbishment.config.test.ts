@@ -9,7 +9,7 @@ describe('src/config/refurbishment (spec 001 §4, §5, §9)', () => {
   it('loads (JSON Schema, known operators, outcome list ending with the default); broken copies are refused by path', () => {
     expect(load(config)).not.toThrow();
     expect(load({ ...config, pageSize: 0 })).toThrow(/pageSize/);
-    expect(load({ ...config, extra: 1 })).toThrow("refurbishment/refurbishment.json#/: takes no field 'extra'");
+    expect(load({ ...config, extra: 1 })).toThrow("refurbishment/refurbishment.json#: takes no field 'extra'");
     expect(load({ ...config, outcomes: { submission: [{ when: true, set: { status: 'approved', section: 'beforeRef' } }] } })).toThrow(/submission/);
     expect(load({ ...config, rules: { ...config.rules, dropEntry: { varx: 'qcRemark' } } })).toThrow(/rules\/dropEntry/);
     expect(load({ ...config, outcomes: { submission: config.outcomes.submission.slice(0, 2) } })).toThrow(/default/);
