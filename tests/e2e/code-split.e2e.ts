@@ -125,7 +125,7 @@ describe('route-level code splitting on the built app', () => {
       const shown = await page.locator('.cm-tooltip-hover').first().waitFor({ timeout: 2000 }).then(() => true, () => false);
       return shown ? (await page.locator('.cm-tooltip-hover').allInnerTexts()).join('\n') : '';
     };
-    await expect.poll(hover, { timeout: 15_000 }).toContain('must be object');
+    await expect.poll(hover, { timeout: 15_000 }).toContain('must be an object');
     expect(await hover()).toContain('Context values the product declares');
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('ArrowRight');
