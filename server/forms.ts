@@ -26,17 +26,27 @@ export interface Form {
  * Multipart bodies bypass the route's JSON body schema, so `validateForm` checks the fields afterwards.
  */
 export async function readForm(request: FastifyRequest): Promise<Form> {
+  const { fields, files } = await readFilesForm(request, 1);
+  return { fields, file: files.values().next().value ?? null };
+}
+
+/**
+ * A multipart form's text fields and up to `maxFiles` files (the app-wide limit is one), keyed by field. Field names come from the request: the
+ * fields are a null-prototype object and reserved names are refused, here and by the parser (which refuses any name
+ * Object.prototype has). A body that cannot be read is refused in plain words; the parser's own text goes to the log.
+ */
+export async function readFilesForm(request: FastifyRequest, maxFiles: number): Promise<{ fields: Record<string, string>; files: Map<string, FormFile> }> {
   if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body');
-  // Field names come from the request: a null-prototype object, and reserved names refused.
   const fields: Record<string, string> = Object.create(null);
-  let file: FormFile | null = null;
+  const files = new Map<string, FormFile>();
+  const tooMany = maxFiles === 1 ? 'Only one file may be sent' : `At most ${maxFiles} files may be sent`;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: { files: maxFiles } })) {
       if (RESERVED_KEYS.has(part.fieldname) || part.fieldname.includes('\u0000')) throw badRequest(`The form field name ${JSON.stringify(part.fieldname)} is not allowed`);
       if (part.type === 'file') {
         const data = await part.toBuffer();
-        if (file) throw badRequest('Only one file may be sent');
-        file = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data };
+        if (files.has(part.fieldname)) throw badRequest(maxFiles === 1 ? tooMany : `Only one ${part.fieldname} file may be sent`);
+        files.set(part.fieldname, { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
       } else {
         const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         checkRequestData(value, DEFAULT_MAX_DEPTH, part.fieldname);
@@ -48,11 +58,20 @@ export async function readForm(request: FastifyRequest): Promise<Form> {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'Payload Too Large', 'The file is larger than 10 MB');
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Only one file may be sent');
-    throw badRequest(`Malformed multipart body: ${(error as Error).message}`);
+    if (code === 'FST_FILES_LIMIT') throw badRequest(tooMany);
+    request.log.warn({ err: error }, 'multipart body refused');
+    throw badRequest(MULTIPART_REFUSALS.get(code ?? '') ?? 'The form could not be read: it is incomplete or malformed.');
   }
-  return { fields, file };
+  return { fields, files };
 }
+
+/** The parser's refusals in plain words (its own text names its internals: 'prototype property is not allowed as field name'). */
+const MULTIPART_REFUSALS: ReadonlyMap<string, string> = new Map([
+  ['FST_PROTO_VIOLATION', 'The form has a field with a name that is not allowed (a built-in name such as __proto__ or constructor).'],
+  ['FST_INVALID_JSON_FIELD_ERROR', 'A form field sent as JSON is not valid JSON.'],
+  ['FST_PARTS_LIMIT', 'The form has too many fields.'],
+  ['FST_FIELDS_LIMIT', 'The form has too many fields.'],
+]);
 
 const ajv = new Ajv({ allErrors: false, coerceTypes: true, useDefaults: true, removeAdditional: false });
 const compiled = new WeakMap<object, ValidateFunction>();
@@ -108,33 +127,6 @@ export function sniffVideo(data: Buffer): { ext: string; mime: string } | null {
   if (data.length >= 4 && data.readUInt32BE(0) === 0x1a45dfa3) return { ext: 'webm', mime: 'video/webm' };
   if (data.length >= 4 && data.toString('latin1', 0, 4) === 'OggS') return { ext: 'ogg', mime: 'video/ogg' };
   return null;
-}
-
-/** A multipart form with up to `maxFiles` files (the app-wide limit is one), keyed by field. */
-export async function readFilesForm(request: FastifyRequest, maxFiles: number): Promise<{ fields: Record<string, string>; files: Map<string, FormFile> }> {
-  if (!request.isMultipart()) throw badRequest('Expected a multipart/form-data body');
-  const fields: Record<string, string> = Object.create(null);
-  const files = new Map<string, FormFile>();
-  try {
-    for await (const part of request.parts({ limits: { files: maxFiles } })) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (files.has(part.fieldname)) throw badRequest(`Only one ${part.fieldname} file may be sent`);
-        files.set(part.fieldname, { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
-      } else {
-        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
-        checkRequestData(value, DEFAULT_MAX_DEPTH, part.fieldname);
-        setOwn(fields, part.fieldname, value);
-      }
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'Payload Too Large', 'The file is larger than 10 MB');
-    if (code === 'FST_FILES_LIMIT') throw badRequest(`At most ${maxFiles} files may be sent`);
-    throw badRequest(`Malformed multipart body: ${(error as Error).message}`);
-  }
-  return { fields, files };
 }
 
 /** A path segment safe to use in a file name (appointment ids, hash keys). */

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assignedInspection, postForm, resetWithExtras } from '../../server/support/extras.ts';
+import { assignedInspection, multipart, postForm, resetWithExtras } from '../../server/support/extras.ts';
 import { REVIEWER, submission, type Harness } from '../../server/support/harness.ts';
 
 /** A submission whose rejectedFields nest `depth` levels of subParts, as JSON text (JSON.stringify would overflow). */
@@ -102,6 +102,28 @@ export function badInputSuite(h: Harness) {
       });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().detail).toMatch(/NUL/);
+    });
+
+    it.each(['__proto__', 'constructor', 'hasOwnProperty', 'prototype'])('a multipart field named %s answers 400 in plain words (not the parser\'s text) and stores nothing', async (name) => {
+      const remarks = async () => (await h.db().query('SELECT count(*)::int AS n FROM remarks WHERE car_id = $1', [car.car_id])).rows[0].n;
+      const before = await remarks();
+      const fields = JSON.parse(JSON.stringify({ carId: car.car_id, section: 'carDetails', part: 'registrationNumber', remarkType: 'text', remark: 'fine', type: 'rejectionRemark', role: 'qc', inspectionStatus: 'smReview', user: REVIEWER }));
+      Object.defineProperty(fields, name, { value: 'x', enumerable: true });
+      const res = await postForm(h, '/api/v2/rejection-remark', await h.token(REVIEWER), fields);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().detail).toMatch(/^The form (has a field with a name that is not allowed|field name "prototype" is not allowed)/);
+      expect(res.body).not.toMatch(/prototype property|Malformed/);
+      expect(await remarks()).toBe(before);
+    });
+
+    it('a multipart body cut off midway answers 400 in plain words', async () => {
+      const { payload, headers } = multipart({ carId: car.car_id, remark: 'fine' });
+      const res = await h.app().inject({
+        method: 'POST', url: '/api/v2/rejection-remark', query: { utm_source: 'qc' },
+        headers: { ...headers, authorization: `Bearer ${await h.token(REVIEWER)}` }, payload: payload.subarray(0, payload.length - 20),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().detail).toBe('The form could not be read: it is incomplete or malformed.');
     });
 
     it.each([1000, 3000, 20])('a submission nested %i deep is refused with 400 and the inspection stays as it was', async (depth) => {
