@@ -12,13 +12,14 @@ import { Modal } from 'react-aria-components/Modal';
 import { customerDocumentsMachine, RC_TYPES, type DocImageState } from '../../machines/customer-documents.machine.ts';
 import { approveDocument, fetchCustomerDocuments, type DocType, type RcType } from '../../api/docs.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
-import { focusRow } from './shortcuts.ts';
 
 interface Props {
   appointmentId: string;
   leadToken: string;
   user: string;
   imageSrc: (url: string) => string;
+  /** After Confirm, with the focus on the page's body: the review puts it on its first row. */
+  onConfirmed: () => void;
 }
 
 function ImageDecision({ image, docType, index, disabled, send }: { image: DocImageState; docType: DocType; index: number; disabled: boolean; send: (e: { type: 'SET_ACTION'; docType: DocType; index: number; qcAction: 'APPROVED' | 'REJECTED' }) => void }) {
@@ -59,7 +60,7 @@ const provided = () =>
   });
 
 /** Memoised: the review re-renders on every keystroke, the popup's inputs do not change with it. */
-export const CustomerDocsPopup = memo(function CustomerDocsPopup({ appointmentId, leadToken, user, imageSrc }: Props) {
+export const CustomerDocsPopup = memo(function CustomerDocsPopup({ appointmentId, leadToken, user, imageSrc, onConfirmed }: Props) {
   // Starts closed: opening over the review would spend the reviewer's countdown on a dialog they did not ask for.
   const [closed, setClosed] = useState(true);
   const [machine] = useState(provided);
@@ -80,11 +81,8 @@ export const CustomerDocsPopup = memo(function CustomerDocsPopup({ appointmentId
     wasOpen.current = false;
     if (document.activeElement !== null && document.activeElement !== document.body) return;
     if (!confirmed) reopen.current?.focus();
-    else {
-      const first = document.querySelector('[data-rows] [data-key]');
-      if (first) focusRow(first);
-    }
-  }, [closed, confirmed]);
+    else onConfirmed();
+  }, [closed, confirmed, onConfirmed]);
   if (snapshot.hasTag('loading') || snapshot.hasTag('loadFailed') || confirmed || !hasImages) return null;
   if (closed) {
     // 'Later' keeps the decisions made so far; the popup opens again from here.

@@ -163,14 +163,12 @@ function Review({ actor, store, inspection, session, access, assignPending, reco
     openHelp: () => setOverlay('help'),
     dialogOpen: () => overlay !== null || editing !== null || document.querySelector('[role=dialog]') !== null,
   });
-  const assignedHere = useFocusAfterAssign(
-    access.canEdit,
-    () => {
-      const first = rowsShown(candidates(), actor.getSnapshot().context.tab)[0];
-      if (first) goToRow(first.key);
-    },
-    assignPending,
-  );
+  // The shown tab's first row takes the focus after an assignment and after the customer documents are confirmed.
+  const focusFirstRow = useCallback(() => {
+    const first = rowsShown(candidates(), actor.getSnapshot().context.tab)[0];
+    if (first) goToRow(first.key);
+  }, [candidates, actor, goToRow]);
+  const assignedHere = useFocusAfterAssign(access.canEdit, focusFirstRow, assignPending);
   const onAssigned = useCallback(() => {
     assignedHere();
     reload();
@@ -242,7 +240,7 @@ function Review({ actor, store, inspection, session, access, assignPending, reco
       <main className={`page review${access.canSubmit ? ' with-footer' : ''}`}>
         <ReviewHeader inspection={inspection} history={history} access={access} user={session.email} role={session.role} onAssigned={onAssigned} onTaken={reload} confirmLeave={confirmLeave} />
         <ReviewDraftBar actor={actor} />
-        {docsPopup && <CustomerDocsPopup appointmentId={appointmentId} leadToken={inspection.leadToken} user={session.email} imageSrc={imageSrc} />}
+        {docsPopup && <CustomerDocsPopup appointmentId={appointmentId} leadToken={inspection.leadToken} user={session.email} imageSrc={imageSrc} onConfirmed={focusFirstRow} />}
         <ModelCounts>
           <ReviewTabs
             tabs={config.product.tabs}

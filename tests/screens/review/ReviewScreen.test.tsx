@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { fetchInspection, assignToMe, submitReport } from '../../../src/api/main.ts';
 import { saveRemark, setReviewStartTime, uploadImage } from '../../../src/api/review.ts';
-import { fetchCustomerDocuments } from '../../../src/api/docs.ts';
+import { approveDocument, fetchCustomerDocuments } from '../../../src/api/docs.ts';
 import { showError, showSuccess } from '../../../src/components/toast.ts';
 import { signInAs } from '../../support/fake-http.ts';
 import { ApiError } from '../../../src/api/http.ts';
@@ -430,6 +430,21 @@ describe('customer documents popup on the review (spec 000 §4)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Customer Documents' });
     expect(within(dialog).getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(true);
     expect(fetchCustomerDocuments).toHaveBeenCalledWith({ appointmentId: 'APT0077', leadToken: 'lead-1' });
+  });
+
+  it("Confirm puts the focus on the shown tab's first row, as the review's own row navigation does", async () => {
+    serve();
+    vi.mocked(fetchCustomerDocuments).mockResolvedValue({ preRcImages: [], preInsuranceImages: [{ imageTitle: 'Policy', url: 'https://img/policy.jpg' }] });
+    vi.mocked(approveDocument).mockResolvedValue({});
+    renderReview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Customer Documents' }));
+    const dialog = screen.getByRole('dialog', { name: 'Customer Documents' });
+    await userEvent.click(within(within(dialog).getByRole('group', { name: 'Policy' })).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const first = document.querySelector('[data-rows] [data-key]');
+    expect(first).not.toBeNull();
+    await waitFor(() => expect(first!.contains(document.activeElement)).toBe(true));
   });
 
   it('does not open for someone who is not the assignee', async () => {
