@@ -35,6 +35,8 @@ const ENTRY = resolve('src/main.tsx');
 const CAR_REVIEW = resolve('src/screens/review/ReviewScreen.tsx');
 /** The product context every product's review screen loads with its screen (src/app/routes.ts productScreen). */
 const ACTIVE_PRODUCT = resolve('src/app/ActiveProduct.tsx');
+/** The car's product definition and configs, which the car review loads beside its screen (productScreen). */
+const CAR_PRODUCT = resolve('src/products/car.ts');
 /** The other products' review screens and their product context: they share most of the car review's code. */
 const OTHER_REVIEWS = [
   ACTIVE_PRODUCT,
@@ -108,8 +110,8 @@ function leanJsonSchemaEditor(): Plugin {
  * waits for the rows (issue 18 'Load'); its modules are those src/app/routes.ts loads for the route.
  */
 const ROUTE_PRELOADS: Record<string, readonly string[]> = {
-  '/review/': [CAR_REVIEW, ACTIVE_PRODUCT],
-  '/re-inspection/': [CAR_REVIEW, ACTIVE_PRODUCT],
+  '/review/': [CAR_REVIEW, ACTIVE_PRODUCT, CAR_PRODUCT],
+  '/re-inspection/': [CAR_REVIEW, ACTIVE_PRODUCT, CAR_PRODUCT],
 };
 
 /**

@@ -10,50 +10,51 @@ import { markLoad } from '../api/load-marks.ts';
 import { loadProductConfig, productConfigNow } from '../api/review-load.ts';
 import type { ActiveReviewConfig } from '../api/review-config.ts';
 import { ProductValueProvider } from '../products/ProductContext.tsx';
-import { productFromVersion, seedProduct, type AnyProduct } from '../products/registry.ts';
+import type { ProductDefinition } from '../products/definition.ts';
+import { productFromVersion, seedOf, type AnyProduct } from '../products/product.ts';
 import { Loading } from '../components/Loading.tsx';
 
 const built = new Map<string, AnyProduct>();
 
 /** The product of an active config version answer (built once per version); the JSON in src/config when there is none or it does not build. */
-function productOf(product: string, { id, config }: ActiveReviewConfig): AnyProduct {
+function productOf(definition: ProductDefinition, { id, config }: ActiveReviewConfig): AnyProduct {
   try {
-    if (id === null) return seedProduct(product);
-    const key = `${product}:${id}`;
+    if (id === null) return seedOf(definition);
+    const key = `${definition.id}:${id}`;
     let hit = built.get(key);
     if (!hit) {
-      hit = productFromVersion(product, config, id);
+      hit = productFromVersion(definition, config, id);
       built.set(key, hit);
     }
-    markLoad(`${product} product built`);
+    markLoad(`${definition.id} product built`);
     return hit;
   } catch {
     // The JSON in src/config is the fallback: a review still opens when a stored version no longer builds.
-    return seedProduct(product);
+    return seedOf(definition);
   }
 }
 
 /** The product of the active version the server names; the JSON in src/config when the call fails. */
-const activeProduct = (product: string): Promise<AnyProduct> =>
-  loadProductConfig(product).then(
-    (answer) => productOf(product, answer),
-    () => seedProduct(product),
+const activeProduct = (definition: ProductDefinition): Promise<AnyProduct> =>
+  loadProductConfig(definition.id).then(
+    (answer) => productOf(definition, answer),
+    () => seedOf(definition),
   );
 
-function ActiveProductProvider({ product, children }: { product: string; children: ReactNode }) {
+function ActiveProductProvider({ definition, children }: { definition: ProductDefinition; children: ReactNode }) {
   // The answer is usually in by the first render (the route's preload at navigation): the screen renders at once.
   const [value, setValue] = useState<AnyProduct | null>(() => {
-    const answer = productConfigNow(product);
-    return answer && productOf(product, answer);
+    const answer = productConfigNow(definition.id);
+    return answer && productOf(definition, answer);
   });
   useEffect(() => {
     if (value) return;
     let live = true;
-    void activeProduct(product).then((p) => live && setValue(p));
+    void activeProduct(definition).then((p) => live && setValue(p));
     return () => {
       live = false;
     };
-  }, [product, value]);
+  }, [definition, value]);
   if (!value) {
     return (
       <main className="page">
@@ -64,16 +65,19 @@ function ActiveProductProvider({ product, children }: { product: string; childre
   return <ProductValueProvider value={value}>{children}</ProductValueProvider>;
 }
 
-/** `Screen` on `product`'s active config version (the route table's product screens). */
-export function withActiveProduct<P extends object>(product: string, Screen: ComponentType<P>): ComponentType<P> {
+/**
+ * `Screen` on the active config version of the product `definition` declares (the route table's product screens,
+ * which import only their own product's definition).
+ */
+export function withActiveProduct<P extends object>(definition: ProductDefinition, Screen: ComponentType<P>): ComponentType<P> {
   function ProductScreen(props: P) {
     const { pathname } = useLocation();
     return (
-      <ActiveProductProvider key={pathname} product={product}>
+      <ActiveProductProvider key={pathname} definition={definition}>
         <Screen {...props} />
       </ActiveProductProvider>
     );
   }
-  ProductScreen.displayName = `withActiveProduct(${product})`;
+  ProductScreen.displayName = `withActiveProduct(${definition.id})`;
   return ProductScreen;
 }

@@ -4,6 +4,7 @@ import { draftKey, readDraftAhead, type DraftProduct } from '../api/drafts.ts';
 import { preloadProductConfig, preloadReview } from '../api/review-load.ts';
 import type { LoginData } from '../api/session.ts';
 import { Loading } from '../components/Loading.tsx';
+import type { ProductDefinition } from '../products/definition.ts';
 import { canAccess } from '../session/access.ts';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
@@ -117,13 +118,14 @@ export interface ScreenRoute {
 }
 
 /**
- * A screen of one product: the chunk loads the screen and the product context together, and the screen gets that
- * product's active config version from `useProduct()` / `useEngine()` (review products) or `useRulesProduct()`.
+ * A screen of one product: the chunk loads the screen, the product context and that product's definition (its
+ * configs, and no other product's) together, and the screen gets the product's active config version from
+ * `useProduct()` / `useEngine()` (review products) or `useRulesProduct()`.
  */
-function productScreen(product: string, load: () => ScreenModule): ScreenCode {
+function productScreen(product: () => Promise<ProductDefinition>, load: () => ScreenModule): ScreenCode {
   return screenCode(async () => {
-    const [{ default: Screen }, { withActiveProduct }] = await Promise.all([load(), import('./ActiveProduct.tsx')]);
-    return { default: withActiveProduct(product, Screen) };
+    const [{ default: Screen }, { withActiveProduct }, definition] = await Promise.all([load(), import('./ActiveProduct.tsx'), product()]);
+    return { default: withActiveProduct(definition, Screen) };
   });
 }
 
@@ -141,7 +143,7 @@ const draftAhead =
   };
 const readCarDraftAhead = draftAhead('review', 'carId');
 
-const ReviewScreen = productScreen('car', () => import('../screens/review/ReviewScreen.tsx'));
+const ReviewScreen = productScreen(() => import('../products/car.ts').then((m) => m.car), () => import('../screens/review/ReviewScreen.tsx'));
 const VersionListScreen = screenCode(() => import('../screens/versions/VersionListScreen.tsx'));
 const RefurbishmentVersionScreen = screenCode(() => import('../screens/refurbishment/RefurbishmentVersionScreen.tsx'));
 
@@ -153,11 +155,11 @@ export const ROUTES: readonly ScreenRoute[] = [
   { path: '/inspection-version', code: VersionListScreen, access: 'private', opens: '/review/0' },
   { path: '/inspection-version/:appointmentId', code: VersionListScreen, access: 'private', opens: '/review/0' },
   { path: '/gs-refurbishment', code: screenCode(() => import('../screens/refurbishment/RefurbishmentListScreen.tsx')), access: 'private', opens: '/gs-refurbishment-review/0' },
-  { path: '/gs-refurbishment-review/:appointmentId', code: productScreen('refurbishment', () => import('../screens/refurbishment/RefurbishmentReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('refurbishment'), readAhead: draftAhead('refurbishment', 'appointmentId') },
+  { path: '/gs-refurbishment-review/:appointmentId', code: productScreen(() => import('../products/refurbishment.ts').then((m) => m.refurbishment), () => import('../screens/refurbishment/RefurbishmentReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('refurbishment'), readAhead: draftAhead('refurbishment', 'appointmentId') },
   { path: '/gs-refurbishment-version', code: RefurbishmentVersionScreen, access: 'private' },
   { path: '/gs-refurbishment-version/:appointment', code: RefurbishmentVersionScreen, access: 'private' },
   { path: '/gs-unflagging', code: screenCode(() => import('../screens/gs/GsListScreen.tsx')), access: 'private', opens: '/gs-unflagging-details/0' },
-  { path: '/gs-unflagging-details/:appointmentId', code: productScreen('gs-unflagging', () => import('../screens/gs/GsDetailScreen.tsx')), access: 'private', preload: () => preloadProductConfig('gs-unflagging'), readAhead: draftAhead('gs', 'appointmentId') },
+  { path: '/gs-unflagging-details/:appointmentId', code: productScreen(() => import('../products/gs-unflagging.ts').then((m) => m.gsUnflagging), () => import('../screens/gs/GsDetailScreen.tsx')), access: 'private', preload: () => preloadProductConfig('gs-unflagging'), readAhead: draftAhead('gs', 'appointmentId') },
   { path: '/customer-audit/:appointmentId/:expiryTime', code: screenCode(() => import('../screens/public/CustomerAuditScreen.tsx')), access: 'public' },
   { path: '/sell-online', code: screenCode(() => import('../screens/public/SellOnlineScreen.tsx')), access: 'public' },
   { path: '/public/health', code: screenCode(() => import('../screens/public/HealthScreen.tsx')), access: 'public' },
@@ -170,7 +172,7 @@ export const ROUTES: readonly ScreenRoute[] = [
   { path: '/update-cj', code: screenCode(() => import('../screens/admin/CjLeaveScreen.tsx')), access: 'private' },
   { path: '/admin-vtt', code: screenCode(() => import('../screens/admin/VideoTutorialScreen.tsx')), access: 'private' },
   { path: '/inspection-bike', code: screenCode(() => import('../screens/bike/BikeListScreen.tsx')), access: 'private', opens: '/bike-review/0' },
-  { path: '/bike-review/:appointmentId', code: productScreen('bike', () => import('../screens/bike/BikeReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('bike'), readAhead: draftAhead('bike', 'appointmentId') },
+  { path: '/bike-review/:appointmentId', code: productScreen(() => import('../products/bike.ts').then((m) => m.bike), () => import('../screens/bike/BikeReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('bike'), readAhead: draftAhead('bike', 'appointmentId') },
   { path: '/inspection-bike-version/:appointment', code: screenCode(() => import('../screens/bike/BikeVersionsScreen.tsx')), access: 'private' },
   { path: '/bike-report/:appointmentId', code: screenCode(() => import('../screens/bike/BikeReportScreen.tsx')), access: 'private' },
   { path: '/config-studio', code: screenCode(() => import('../screens/studio/ConfigStudioScreen.tsx')), access: 'private' },

@@ -1,21 +1,17 @@
 /**
- * The product a screen reviews: `<ProductProvider product="car">` around a route gives its screens the product's
- * config and engine through `useProduct()` / `useEngine()`. Screens never import an engine instance themselves.
+ * The product a screen reviews: a provider around a route gives its screens the product's config and engine through
+ * `useProduct()` / `useEngine()`. Screens never import an engine instance themselves. This module imports no
+ * product's definition (src/products/ProductProvider.tsx gives the seed of one by id, for stories and tests).
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { ReviewEngine } from '../engine/model.ts';
-import { seedProduct, type AnyProduct, type Product, type RulesProduct } from './registry.ts';
+import type { AnyProduct, Product, RulesProduct } from './product.ts';
 
 const ProductContext = createContext<AnyProduct | null>(null);
 
-export function ProductProvider({ product, children }: { product: string; children: ReactNode }) {
-  const value = useMemo(() => seedProduct(product), [product]);
-  return <ProductContext.Provider value={value}>{children}</ProductContext.Provider>;
-}
-
 /**
  * Gives the screens below a product built elsewhere: the config version a review route loaded from the server
- * (src/app/ActiveProduct.tsx), or the studio's preview of an edited config.
+ * (src/app/ActiveProduct.tsx), the studio's preview of an edited config, or a seed (ProductProvider.tsx).
  */
 export function ProductValueProvider({ value, children }: { value: AnyProduct; children: ReactNode }) {
   return <ProductContext.Provider value={value}>{children}</ProductContext.Provider>;
@@ -23,11 +19,11 @@ export function ProductValueProvider({ value, children }: { value: AnyProduct; c
 
 function useAnyProduct(): AnyProduct {
   const product = useContext(ProductContext);
-  if (!product) throw new Error('useProduct: no <ProductProvider> above this component');
+  if (!product) throw new Error('useProduct: no product provider above this component');
   return product;
 }
 
-/** The review product of the enclosing ProductProvider; throws outside one (a screen without its route's provider is a bug). */
+/** The review product of the enclosing provider; throws outside one (a screen without its route's provider is a bug). */
 export function useProduct(): Product {
   const product = useAnyProduct();
   if (!('engine' in product)) throw new Error(`useProduct: '${product.id}' is a rules product; use useRulesProduct`);

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { BikeDetail } from '../../src/api/bike.ts';
 import { draftKey, indexedDbDrafts } from '../../src/api/drafts.ts';
-import { ProductProvider } from '../../src/products/ProductContext.tsx';
+import { ProductProvider } from '../../src/products/ProductProvider.tsx';
 import BikeReviewScreen from '../../src/screens/bike/BikeReviewScreen.tsx';
 import { bikeDetail, pushedBikeDetail } from '../../tests/support/bike.ts';
 import { PENDING, fail, serve, sessionFor, signIn } from '../support/api.ts';

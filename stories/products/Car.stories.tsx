@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { noDrafts } from '../support/drafts.ts';
-import { ProductProvider } from '../../src/products/ProductContext.tsx';
+import { ProductProvider } from '../../src/products/ProductProvider.tsx';
 import ReviewScreen from '../../src/screens/review/ReviewScreen.tsx';
 import { PENDING, fail, serve, signIn } from '../support/api.ts';
 import { picture } from '../support/images.ts';

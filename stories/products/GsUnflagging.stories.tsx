@@ -3,7 +3,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toasts } from '../../src/components/Toasts.tsx';
 import { GsDetailScreen } from '../../src/screens/gs/GsDetailScreen.tsx';
-import { ProductProvider } from '../../src/products/ProductContext.tsx';
+import { ProductProvider } from '../../src/products/ProductProvider.tsx';
 import { PENDING, fail, serve, sessionFor, signIn } from '../support/api.ts';
 import { gsDetail, gsRoutes } from '../support/gs.ts';
 import { ACCENT_BACKGROUND } from '../support/style.ts';

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Toasts } from '../../src/components/Toasts.tsx';
 import { REFURBISHMENT_CONFIG, submitOutcome, type RemarkEntry } from '../../src/machines/refurbishment.rules.ts';
 import { RefurbishmentReviewScreen } from '../../src/screens/refurbishment/RefurbishmentReviewScreen.tsx';
-import { ProductProvider } from '../../src/products/ProductContext.tsx';
+import { ProductProvider } from '../../src/products/ProductProvider.tsx';
 import { OTHER_REVIEWER, PENDING, REVIEWER, fail, serve, sessionFor, signIn } from '../support/api.ts';
 import { refurbDetail } from '../support/gs.ts';
 import { ACCENT_BACKGROUND } from '../support/style.ts';

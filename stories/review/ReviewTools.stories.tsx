@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Toasts } from '../../src/components/Toasts.tsx';
 import { generateInspection } from '../../src/engine/generate.ts';
 import type { Edit, Scalar } from '../../src/engine/types.ts';
-import { ProductProvider } from '../../src/products/ProductContext.tsx';
+import { ProductProvider } from '../../src/products/ProductProvider.tsx';
 import { getProduct } from '../../src/products/registry.ts';
 import { RiMailPopup } from '../../src/screens/review/RiMailPopup.tsx';
 import { ReviewOverlays, ReviewTools, RowFinder, ShortcutHelp, type ReviewOverlay } from '../../src/screens/review/RowFinder.tsx';

@@ -10,6 +10,8 @@ import { mergeConfigFiles, type ReviewConfigFile } from '../../src/engine/config
 import { withActiveProduct } from '../../src/app/ActiveProduct.tsx';
 import { useProduct, useRulesProduct } from '../../src/products/ProductContext.tsx';
 import type { UnflagConfig } from '../../src/products/gs-unflagging/unflag.ts';
+import { bike } from '../../src/products/bike.ts';
+import { gsUnflagging } from '../../src/products/gs-unflagging.ts';
 import { seedProduct } from '../../src/products/registry.ts';
 
 vi.mock('../../src/api/review-config.ts', () => ({ fetchReviewConfig: vi.fn() }));
@@ -39,8 +41,8 @@ function BikeScreen() {
   return <p>{`bike version ${version ?? 'seed'}, ${engine.config.product.id}`}</p>;
 }
 
-const UnflagRoute = withActiveProduct('gs-unflagging', UnflagScreen);
-const BikeRoute = withActiveProduct('bike', BikeScreen);
+const UnflagRoute = withActiveProduct(gsUnflagging, UnflagScreen);
+const BikeRoute = withActiveProduct(bike, BikeScreen);
 
 const renderAt = (path: string) =>
   render(

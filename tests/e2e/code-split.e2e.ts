@@ -74,7 +74,7 @@ describe('route-level code splitting on the built app', () => {
     await context.close();
   });
 
-  it(`/review loads under ${REVIEW_BUDGET_KB} KB in at most ${REVIEW_MAX_SCRIPTS} scripts, none of the config studio's, and one style sheet`, async () => {
+  it(`/review loads under ${REVIEW_BUDGET_KB} KB in at most ${REVIEW_MAX_SCRIPTS} scripts, none of the config studio's nor another product's configs, and one style sheet`, async () => {
     const { carId } = await claim(await apiAs(baseURL, REVIEWER), () => true, 'for the code-split check');
     const context = await signedInContext(browser, baseURL, REVIEWER);
     const page = await context.newPage();
@@ -91,6 +91,11 @@ describe('route-level code splitting on the built app', () => {
     const chunks = loaded.map((s) => chunkOf(s.path));
     expect(chunks).toEqual(expect.arrayContaining(['ReviewScreen', 'vendor-react']));
     expect(chunks.filter((c) => /Studio|codemirror|BikeReviewScreen|InspectionListScreen/i.test(c))).toEqual([]);
+    // The car's configs only: a product screen imports its own product's definition (routes.ts productScreen), so the
+    // bike's, refurbishment's and GS's JSON stay off the car review (each config's own words, as the build keeps them).
+    const otherConfigs = ['The bike review (spec 001', 'GS Refurbishment Suggestions', 'overdueAfterMinutes'];
+    expect(otherConfigs.filter((text) => loaded.some((s) => s.text.includes(text)))).toEqual([]);
+    expect(loaded.some((s) => s.text.includes('Registration Number'))).toBe(true);
     expect(loaded.length, listed(loaded)).toBeLessThanOrEqual(REVIEW_MAX_SCRIPTS);
     expect(kb(loaded), listed(loaded)).toBeLessThan(REVIEW_BUDGET_KB);
     expect(sheets).toHaveLength(1);

@@ -17,7 +17,7 @@ import { signInAs } from '../support/fake-http.ts';
 import { memoryDrafts } from '../../src/api/drafts.ts';
 import { fetchInspection, submitReport } from '../../src/api/main.ts';
 import { ProductValueProvider } from '../../src/products/ProductContext.tsx';
-import type { Product } from '../../src/products/registry.ts';
+import type { Product } from '../../src/products/product.ts';
 import ReviewScreen from '../../src/screens/review/ReviewScreen.tsx';
 import mini from './fixtures/mini-product.json' with { type: 'json' };
 import type { InspectionDetail } from '../../src/products/car/inspection.ts';

@@ -9,7 +9,7 @@ import type { InspectionDetail } from '../../products/car/inspection.ts';
 import { validateBeforeSubmit } from '../../engine/submission.ts';
 import type { Edit, EvaluateOptions, ReviewModel, Tab } from '../../engine/types.ts';
 import { ProductValueProvider } from '../../products/ProductContext.tsx';
-import type { Product } from '../../products/registry.ts';
+import type { Product } from '../../products/product.ts';
 import { RowContext, type ReviewRowContext } from '../review/context.ts';
 import { RowList } from '../review/RowList.tsx';
 import { CountsContext, ReviewTabs } from '../review/ReviewTabs.tsx';

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fetchDispositions, fetchGsDetail } from '../../../src/api/gs.ts';
 import { ApiError } from '../../../src/api/http.ts';
 import { GsDetailScreen, NOT_FOUND_TEXT } from '../../../src/screens/gs/GsDetailScreen.tsx';
-import { ProductProvider } from '../../../src/products/ProductContext.tsx';
+import { ProductProvider } from '../../../src/products/ProductProvider.tsx';
 import { DISPOSITIONS, gsDetail } from '../../../stories/support/gs.ts';
 
 vi.mock('../../../src/api/gs.ts', () => ({ fetchGsDetail: vi.fn(), fetchDispositions: vi.fn() }));

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { carEngine, carReviewConfig } from '../../support/car.ts';
-import { ProductProvider } from '../../../src/products/ProductContext.tsx';
+import { ProductProvider } from '../../../src/products/ProductProvider.tsx';
 import { fetchMakes, fetchModels, fetchVariants, type Variant } from '../../../src/api/review.ts';
 import { activeVariants } from '../../../src/engine/make-model-variant.ts';
 import { VariantPanel } from '../../../src/screens/review/VariantPanel.tsx';

@@ -5,7 +5,7 @@ import { carReviewConfig } from '../../support/car.ts';
 import { generateInspection, type GenerateOptions } from '../../../src/engine/generate.ts';
 import type { InspectionDetail } from '../../../src/products/car/inspection.ts';
 import ReviewScreen from '../../../src/screens/review/ReviewScreen.tsx';
-import { ProductProvider } from '../../../src/products/ProductContext.tsx';
+import { ProductProvider } from '../../../src/products/ProductProvider.tsx';
 import type { AudioRecorder } from '../../../src/screens/review/audio.ts';
 
 export const REVIEWER = 'qc.reviewer@qc.example';
