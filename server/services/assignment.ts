@@ -9,6 +9,7 @@ import { audit, getInspection, snapshot, type InspectionRow } from '../repos/ins
 import { readDetail } from './inspections.ts';
 import { sameEmail } from './assignee.ts';
 import { assignInspection } from '../repos/review-writes.ts';
+import { statusLabel } from '../../src/products/car/status-label.ts';
 
 /** The config's assignment rules: the same the browser's assignment machine runs. */
 const rules = loadAssignmentRules(listConfig.assignment);
@@ -36,7 +37,7 @@ export async function assignToMe(db: Db, me: SessionUser, carId: number, body: A
     if (current.assignee) throw conflict(`Already assigned to ${current.assignee}`);
     if (underProcess(current)) throw conflict('Report is under process');
     if (!current.is_latest) throw conflict('Only the latest version can be assigned');
-    if (!rules.assignable(current.status)) throw conflict(`Inspection is ${current.status}`);
+    if (!rules.assignable(current.status)) throw conflict(`The inspection cannot be assigned: it is ${statusLabel(current.status)}`);
     const assigned = await assignInspection(tx, carId, me.email);
     if (!assigned) throw conflict('Assigned to someone else meanwhile');
     await snapshot(tx, assigned, 'assign');

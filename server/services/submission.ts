@@ -8,6 +8,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import type { SubmissionPayload } from '../../src/products/car/inspection.ts';
 import { canEdit } from '../../src/engine/product.ts';
 import { submissionFactsOfPayload, submissionOutcome } from '../../src/engine/submission.ts';
+import { statusLabel } from '../../src/products/car/status-label.ts';
 import type { SessionUser } from '../auth.ts';
 import type { Db } from '../db.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../errors.ts';
@@ -65,7 +66,7 @@ export async function submitReview(db: Db, validate: SubmissionValidator, me: Se
     // Verification', where 000 §4 lets the assignee edit again). A review begun before the last submission ended is
     // that submission again (a retry, a second tab opened before it): refused, as is any status without the right.
     const mayEdit = canEdit(product.config, { status: row.status, isAssignee: true, isVersionView: false });
-    if (!mayEdit || (row.qc_end_time && start <= new Date(row.qc_end_time))) throw conflict(`Already submitted: the inspection is ${row.status}`);
+    if (!mayEdit || (row.qc_end_time && start <= new Date(row.qc_end_time))) throw conflict(`Already submitted: the inspection is ${statusLabel(row.status)}`);
     // The engine checks the detail as the page had it (remark history merged); the store starts from the stored document.
     const problem = await validate(await readDetail(tx, row), payload, {
       engine: product.engine,

@@ -36,13 +36,30 @@ export function resetSignOutGuard(): void {
   leaving = false;
 }
 
-function messageOf(body: unknown, fallback: string): string {
+/** The most a plain-text error body may be to be shown as the server's sentence (a longer one is a page, not a sentence). */
+const PLAIN_BODY_MAX = 300;
+
+/**
+ * The server's own sentence in an error body: its `detail` or `message`, or a short plain-text body (spec 000 §8:
+ * errors reject with the server's response body); null when there is none, or the body is markup (a proxy's page).
+ */
+function serverWords(body: unknown): string | null {
   if (body && typeof body === 'object') {
     const { message, detail } = body as { message?: unknown; detail?: unknown };
-    if (typeof detail === 'string' && detail) return detail;
-    if (typeof message === 'string' && message) return message;
+    if (typeof detail === 'string' && detail.trim()) return detail;
+    if (typeof message === 'string' && message.trim()) return message;
+    return null;
   }
-  return fallback;
+  if (typeof body !== 'string') return null;
+  const text = body.trim();
+  return text && text.length <= PLAIN_BODY_MAX && !/<[a-z!/?]/i.test(text) ? text : null;
+}
+
+/** What a call that got no sentence from the server says: no answer at all, or an answer with only a status. */
+export function transportFailure(status: number | null): string {
+  if (status === null || status === 0) return 'The server could not be reached. Please check your connection and try again.';
+  if (status >= 500) return `The server could not complete the request (error ${status}). Please try again.`;
+  return `The request was refused (error ${status}).`;
 }
 
 /** An early response (src/api/early-calls.ts) as axios's own adapters give it: raw text (axios parses it as it parses theirs), rejected outside `validateStatus`. */
@@ -90,7 +107,15 @@ export function createHttp(baseURL: string): AxiosInstance {
     const status = error.response?.status ?? 0;
     if (status === 401) signOutToLogin();
     const body = error.response?.data;
-    const message = messageOf(body, error.message);
+    const said = serverWords(body);
+    if (said === null) {
+      // No sentence of the server's (no answer, or a gateway's HTML page): the user reads what happened in plain words,
+      // not axios's 'Network Error' or 'Request failed with status code 502'; the log keeps those.
+      const plain = transportFailure(error.response ? status : null);
+      console.warn(`API ${error.config?.method?.toUpperCase() ?? ''} ${error.config?.url ?? ''} failed: ${error.message}`);
+      return Promise.reject(new ApiError(plain, status, { message: plain, detail: plain }, error.message));
+    }
+    const message = said;
     // Never show the validator's text ('body/remark must NOT have more than 2000 characters'): say it plainly.
     const plain = status === 400 ? plainValidationText(message) : null;
     if (plain === null) return Promise.reject(new ApiError(message, status, body));

@@ -1,4 +1,5 @@
-import { statusLabel, statusTone, type StatusTone } from './status.ts';
+import { statusLabel } from '../products/car/status-label.ts';
+import { statusTone, type StatusTone } from './status.ts';
 
 interface Props {
   /** An inspectionStatus code ('smReviewRejected'); shown by its readable label from config. */

@@ -1,13 +1,6 @@
-/** Inspection statuses as people read them (labels from config), and the tone a status is drawn in. */
+/** The tone an inspection status is drawn in (its label: src/products/car/status-label.ts). */
 import listConfig from '../config/inspection-list.json';
-
-const LABELS: ReadonlyMap<string, string> = new Map(Object.entries(listConfig.statusLabels).filter(([key]) => key !== '$comment'));
-
-/** The readable label of an inspectionStatus; an unknown one shows as it is, an absent one as '-'. */
-export function statusLabel(status: string | null | undefined): string {
-  if (!status) return '-';
-  return LABELS.get(status) ?? status;
-}
+import { statusLabel } from '../products/car/status-label.ts';
 
 /** Chip colours: done (green), rejected (red), review (blue), pending (amber), other (grey). */
 export type StatusTone = 'done' | 'rejected' | 'review' | 'pending' | 'other';

@@ -76,14 +76,36 @@ describe('spec 000 §8 errors', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it("other errors reject with the server's detail, or the error message when there is none", async () => {
+  it("other errors reject with the server's detail, or its plain-text body", async () => {
     const http = createHttp('/api/');
     http.defaults.adapter = fakeAdapter(409, { detail: 'Already assigned to b@qc.example' }, []);
     const error = await http.get('x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('Already assigned to b@qc.example');
+    http.defaults.adapter = fakeAdapter(503, 'Down for maintenance until 14:00', []);
+    expect(((await http.get('x').catch((e: unknown) => e)) as ApiError).message).toBe('Down for maintenance until 14:00');
+  });
+
+  it("with no sentence of the server's, the failure is said in plain words, never axios's English or a proxy's page", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const http = createHttp('/api/');
+    const fails = async () => (await http.post('x', {}).catch((e: unknown) => e)) as ApiError;
     http.defaults.adapter = fakeAdapter(500, '', []);
-    expect(((await http.get('x').catch((e: unknown) => e)) as ApiError).message).toBe('Request failed with status code 500');
+    expect((await fails()).message).toBe('The server could not complete the request (error 500). Please try again.');
+    const page = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx/1.24.0</center></body></html>';
+    http.defaults.adapter = fakeAdapter(502, page, []);
+    const gateway = await fails();
+    expect(gateway.message).toBe('The server could not complete the request (error 502). Please try again.');
+    expect(gateway.body).toEqual({ message: gateway.message, detail: gateway.message });
+    expect(gateway.technical).toBe('Request failed with status code 502');
+    http.defaults.adapter = fakeAdapter(404, { other: 1 }, []);
+    expect((await fails()).message).toBe('The request was refused (error 404).');
+    http.defaults.adapter = async (config) => {
+      throw Object.assign(new Error('Network Error'), { config, isAxiosError: true, code: 'ERR_NETWORK' });
+    };
+    const offline = await fails();
+    expect([offline.message, offline.status]).toEqual(['The server could not be reached. Please check your connection and try again.', 0]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Network Error'));
   });
 });
 

@@ -200,7 +200,7 @@ describe("a screen whose code cannot be fetched (offline, or a release replaced 
     });
     const take = page.getByRole('button', { name: 'Assign to me' });
     await take.click();
-    await expect.poll(() => alerted).toEqual(['Network Error']);
+    await expect.poll(() => alerted).toEqual(['The server could not be reached. Please check your connection and try again.']);
     // The review is still there, and working.
     await page.locator('[data-row]').first().waitFor();
     expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);

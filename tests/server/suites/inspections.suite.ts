@@ -221,6 +221,15 @@ export function inspectionSuite(h: Harness) {
       expect((await h.call('GET', '/api/inspection-log', { token: await h.token(OTHER), query: { carId: String(car_id) } })).statusCode).toBe(403);
     });
 
+    it('an inspection no one may take in its status is refused naming the status as the list shows it, not its code', async () => {
+      const { car_id } = await freeInspection(h.db(), 7);
+      await h.db().query("UPDATE inspections SET status = 'smReviewRejected', assignee = NULL WHERE car_id = $1", [car_id]);
+      const res = await h.call('PATCH', `/api/qc-appointment-assign-to/${car_id}`, { token: await h.token(REVIEWER), body: { carId: car_id, role: 'qc', inspectionStatus: 'smReview', user: REVIEWER, qcAssignTo: REVIEWER } });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().detail).toBe('The inspection cannot be assigned: it is Rejected by QC');
+      await h.db().query("UPDATE inspections SET status = 'smReview' WHERE car_id = $1", [car_id]);
+    });
+
     it('v2/set-review-start-time: assignee only', async () => {
       const { car_id } = await freeInspection(h.db(), 6);
       const token = await h.token(REVIEWER);

@@ -169,7 +169,7 @@ export function reviewSuite(h: Harness) {
       const before = await state(h.db(), car_id);
       const secondTab = await submit(car_id, { ...submission(car_id, version, { reject: true }), reviewStartTime: first.reviewStartTime });
       expect(secondTab.statusCode).toBe(409);
-      expect(secondTab.json().detail).toBe('Already submitted: the inspection is done');
+      expect(secondTab.json().detail).toBe('Already submitted: the inspection is Doc Upload Verification');
       expect(await state(h.db(), car_id)).toEqual(before);
       // The inspection reopened afterwards (the review screen's start is when it opens): stored, with its new outcome.
       const later = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -184,7 +184,7 @@ export function reviewSuite(h: Harness) {
       // smReviewRejected gives the assignee no edit right: a later review is refused too.
       const again = await submit(car_id, { ...submission(car_id, version), reviewStartTime: later(3000), reviewEndTime: later(4000) });
       expect(again.statusCode).toBe(409);
-      expect(again.json().detail).toBe('Already submitted: the inspection is smReviewRejected');
+      expect(again.json().detail).toBe('Already submitted: the inspection is Rejected by QC');
     });
 
     it('two submits at once: one stored, the other 409', async () => {
