@@ -247,8 +247,11 @@ export function createRowBuilder(config: ReviewConfig): RowBuilder {
   function imageRows(c: number, field: InspectionField | undefined, ctx: EvalContext): RowState[] {
     const cfg = config.rows[c];
     const g = cfg.images!;
-    let images: InspectionImage[] =
-      g.source === 'images' ? (field?.images ?? []) : ([g.source === 'image' ? field?.image : field?.additionalInfo?.image].filter(Boolean) as InspectionImage[]);
+    const given: unknown = g.source === 'images' ? field?.images : [g.source === 'image' ? field?.image : field?.additionalInfo?.image];
+    // Another backend may send a list with holes or an image without a title: an untitled image is one with no caption.
+    let images: InspectionImage[] = (Array.isArray(given) ? (given as unknown[]) : [])
+      .filter((im): im is InspectionImage => typeof im === 'object' && im !== null)
+      .map((im) => (typeof im.title === 'string' ? im : { ...im, title: '' }));
     const role = ctx.role ? config.roles[ctx.role] : undefined;
     const titles = role?.imageTitles?.[cfg.key];
     if (titles) images = images.filter((im) => titles.some((t) => t.toLowerCase() === im.title.toLowerCase()));

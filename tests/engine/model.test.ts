@@ -82,6 +82,19 @@ describe('§4 road-tax additional image and §6 the QC role', () => {
     expect(groupTexts(m, 'additionalImages')).toEqual(['Road Tax', 'Front Bumper', 'Roof']);
   });
 
+  it('an image list with holes, untitled images or no list at all (another backend) gives the images there are, uncaptioned', () => {
+    const odd = [null, { hashKey: 'u', url: 'https://img/u.jpg' }, img('fb', 'Front Bumper'), { hashKey: 'n', url: 'https://img/n.jpg', title: null }] as unknown as InspectionImage[];
+    const inspection = generateInspection(carReviewConfig, { images: { additionalImages: odd, mainImages: odd }, inspection: { workflowId: 'wf' } });
+    // The QC role's additional images are those of its titles (§6): an untitled one is none of them.
+    for (const [role, additional] of [['StoreManager-Qc', ['', '', 'Front Bumper']], ['qc', ['Front Bumper']]] as const) {
+      const m = carEngine.evaluate(inspection, [], null, { today, role });
+      expect(groupTexts(m, 'additionalImages').sort()).toEqual(additional);
+      expect(groupTexts(m, 'mainImages')).toHaveLength(3);
+    }
+    const none = generateInspection(carReviewConfig, { images: { mainImages: 'none' as unknown as InspectionImage[] } });
+    expect(groupTexts(carEngine.evaluate(none, [], null, { today, role: 'qc' }), 'mainImages')).toEqual([]);
+  });
+
   it('§6 the QC role gets a different order of the ten main exterior views', () => {
     const inspection = generateInspection(carReviewConfig);
     const other = groupTexts(carEngine.evaluate(inspection, [], null, { today, role: 'StoreManager-Qc' }), 'mainImages');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import dayjs from 'dayjs';
+import { formatTime } from '../../components/format-time.ts';
 import type { InspectionListRow } from '../../products/car/inspection.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
@@ -95,7 +95,7 @@ export function InspectionTable({ rows, total, loading, error, hasMore, onEndRea
                 <span role="cell">
                   <StatusChip status={row.inspectionStatus} />
                 </span>
-                <span role="cell">{dayjs(row.inspectionEndTime).format('DD-MM-YYYY HH:mm')}</span>
+                <span role="cell">{formatTime(row.inspectionEndTime, 'DD-MM-YYYY HH:mm')}</span>
                 <span role="cell">{row.make} {row.model}</span>
                 <span role="cell">{row.storeName}</span>
                 <span role="cell">

@@ -6,7 +6,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMachine, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import dayjs from 'dayjs';
+import { displayText } from '../../components/display-text.ts';
+import { formatTime } from '../../components/format-time.ts';
 import type { RemarkEntry } from '../../engine/inspection.ts';
 import type { RowState } from '../../engine/types.ts';
 import type { RemarkTarget } from '../../api/review.ts';
@@ -18,9 +19,9 @@ import { createMediaRecorder, isRecordingSupported, type AudioRecorder } from '.
 import { useRowContext } from './context.ts';
 import { useLatest } from '../../components/useLatest.ts';
 
-/** Remark timestamps are unix seconds, shown MMM DD HH:mm (000 §9). */
-export function formatRemarkTime(seconds: number): string {
-  return dayjs(seconds * 1000).format('MMM DD HH:mm');
+/** Remark timestamps are unix seconds, shown MMM DD HH:mm (000 §9); another backend's ISO or milliseconds too, '-' for none. */
+export function formatRemarkTime(timestamp: unknown): string {
+  return formatTime(timestamp, 'MMM DD HH:mm');
 }
 
 /** The row's audio remarks, held by the review machine: the recording not stored yet, those stored, and its events. */
@@ -139,7 +140,7 @@ export function RemarkPanel({
           {entries.map((e) => (
             <li key={e.id || `${e.timestamp}${e.remark}`}>
               <span className="muted">
-                {formatRemarkTime(e.timestamp)} · {e.user} ({e.role})
+                {formatRemarkTime(e.timestamp)} · {displayText(e.user) || '-'}{e.role ? ` (${displayText(e.role)})` : ''}
               </span>{' '}
               {e.type === 'audio' ? (e.presignedUrl ? <audio controls src={e.presignedUrl} aria-label="Audio remark" /> : <em>{AUDIO_REMARK_TEXT}</em>) : e.remark}
             </li>

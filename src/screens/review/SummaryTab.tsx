@@ -4,17 +4,13 @@
  */
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
-import type { FieldValue } from '../../engine/inspection.ts';
+import { displayText } from '../../components/display-text.ts';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { ReviewModel, RowState } from '../../engine/types.ts';
 import { rejectedRows } from '../../engine/submission.ts';
 import { fetchRiEmailLog, type RiEmailLog } from '../../api/review.ts';
 import { RiMailPopup } from './RiMailPopup.tsx';
 
-function text(v: FieldValue | undefined): string {
-  if (v === null || v === undefined) return '';
-  return Array.isArray(v) ? v.join(', ') : String(v);
-}
 
 /** When an RI mail went out, as people read it (the log answers an ISO timestamp). */
 export function sentAt(createdAt: string): string {
@@ -37,7 +33,8 @@ interface Props {
 
 export function SummaryTab({ model, inspection, canEdit, onGoToRow }: Props) {
   const errors = rejectedRows(model);
-  const changes = inspection.riTableData ?? [];
+  // Another backend may send the RI table as something other than a list, or with holes: its rows, or none.
+  const changes = Array.isArray(inspection.riTableData) ? inspection.riTableData.filter((c) => c !== null && typeof c === 'object') : [];
   const [mailOpen, setMailOpen] = useState(false);
   const [log, setLog] = useState<RiEmailLog[]>([]);
   const [logVersion, setLogVersion] = useState(0);
@@ -81,7 +78,7 @@ export function SummaryTab({ model, inspection, canEdit, onGoToRow }: Props) {
                       r.text
                     )}
                   </td>
-                  <td>{r.kind === 'image' ? 'Image' : text(r.value)}</td>
+                  <td>{r.kind === 'image' ? 'Image' : displayText(r.value)}</td>
                   <td>{newValueOf(r)}</td>
                   <td>{r.remark ?? ''}</td>
                 </tr>
@@ -114,9 +111,9 @@ export function SummaryTab({ model, inspection, canEdit, onGoToRow }: Props) {
               <tbody>
                 {changes.map((c, i) => (
                   <tr key={`${c.title}${i}`}>
-                    <td>{c.title}</td>
-                    <td>{text(c.oldValue)}</td>
-                    <td>{text(c.newValue)}</td>
+                    <td>{displayText(c.title)}</td>
+                    <td>{displayText(c.oldValue)}</td>
+                    <td>{displayText(c.newValue)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import dayjs from 'dayjs';
+import { readTime } from '../../components/format-time.ts';
+import { displayText } from '../../components/display-text.ts';
 import { fetchVersions, type VersionRow } from '../../api/main.ts';
 import type { LoginData } from '../../api/session.ts';
 import { REVIEW_OPENING_ROLES } from '../../session/access.ts';
@@ -19,8 +20,8 @@ export interface VersionNavigationState {
 
 /** DD-MM-YYYY HH:mm; where the twelve columns would not fit, the clock goes under its date (never a break inside the date). */
 function time(value: string | null): ReactNode {
-  if (!value) return '-';
-  const at = dayjs(value);
+  const at = readTime(value);
+  if (!at) return '-';
   return (
     <>
       <span>{at.format('DD-MM-YYYY')}</span> <span>{at.format('HH:mm')}</span>
@@ -29,9 +30,11 @@ function time(value: string | null): ReactNode {
 }
 
 /** An email that may break after its '@' where the columns would not fit otherwise. */
-function email(value: string | null): ReactNode {
-  const at = value?.indexOf('@') ?? -1;
-  if (!value || at < 0) return value ?? '-';
+function email(given: string | null): ReactNode {
+  // Another backend may send something other than text here (an object, a number): shown as text, never a crash.
+  const value = displayText(given);
+  const at = value.indexOf('@');
+  if (!value || at < 0) return value || '-';
   return (
     <>
       {value.slice(0, at + 1)}

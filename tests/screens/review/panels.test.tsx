@@ -124,6 +124,19 @@ describe('summary tab (spec 000 §2 Summary)', () => {
     expect(screen.getByRole('dialog', { name: 'Send Mail' })).toBeTruthy();
   });
 
+  it("another backend's RI table: not a list shows no rows (no crash); objects, lists and booleans show as text, never '[object Object]'", async () => {
+    const odd = makeInspection({ inspection: { version: 1, riTableData: { 'RA Details': { oldValue: 'a', newValue: 'b' } } as never } });
+    const { unmount } = render(<SummaryTab model={carEngine.evaluate(odd)} inspection={odd} canEdit={false} />);
+    expect(screen.queryByRole('table', { name: 'RI Changes' })).toBeNull();
+    expect(screen.getByText('No results found')).toBeTruthy();
+    unmount();
+    const riTableData = [null, { title: 'RC', oldValue: { url: 'https://img/rc1.jpg', title: 'RC1' }, newValue: [{ a: 1 }, 'b'] }, { title: 'Dummy', oldValue: true, newValue: false }];
+    const mixed = makeInspection({ inspection: { version: 1, riTableData: riTableData as never } });
+    render(<SummaryTab model={carEngine.evaluate(mixed)} inspection={mixed} canEdit={false} />);
+    const rows = within(screen.getByRole('table', { name: 'RI Changes' })).getAllByRole('row').map((r) => r.textContent);
+    expect(rows.slice(1)).toEqual(['RCRC1a: 1, b', 'DummyYesNo']);
+  });
+
   it('a new inspection has no RI Changes section; a non-assignee gets no Send Mail', () => {
     const inspection = makeInspection({ inspection: { version: 0 } });
     render(<SummaryTab model={carEngine.evaluate(inspection)} inspection={inspection} canEdit={false} />);
