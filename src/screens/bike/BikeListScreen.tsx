@@ -11,6 +11,7 @@ import { assignBike, fetchBikeList, type BikeListFilters, type BikeListRow } fro
 import { subscribeAutoAssignment } from '../../api/live.ts';
 import type { LoginData } from '../../api/session.ts';
 import { showError } from '../../components/toast.ts';
+import { formatTime } from '../../components/format-time.ts';
 import { useSession } from '../../session/useSession.ts';
 import { canAccess } from '../../session/access.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
@@ -21,7 +22,8 @@ import { Loading } from '../../components/Loading.tsx';
 import './bike.css';
 
 const YMD = 'YYYY-MM-DD';
-export const bikeDate = (unixSeconds: number) => dayjs.unix(unixSeconds).format(bikeScreens.dateFormat);
+/** An answer's time (unix seconds here; ISO text or milliseconds elsewhere) in the config's format, '-' when unreadable. */
+export const bikeDate = (value: unknown) => formatTime(value, bikeScreens.dateFormat);
 
 /** Pages of 50 (001 §9) for the list's filters. */
 const BIKE_PAGES: PagesOptions<Omit<BikeListFilters, 'page'>, BikeListRow> = {

@@ -11,6 +11,7 @@ import { fetchBikeMediaConfig, fetchBikeReport, mediaUrl, type BikeMediaConfig, 
 import { errorDetail } from '../../machines/error-detail.ts';
 import { bikeDate } from './BikeListScreen.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { displayText } from '../../components/display-text.ts';
 import './bike.css';
 
 /** Section headings of the report, in order (001 §2). */
@@ -70,7 +71,7 @@ export default function BikeReportScreen() {
       </header>
       <section className="report-remarks" aria-label="CJ Remarks">
         <h2>CJ Remarks</h2>
-        {String(data.cjRemark ?? '')
+        {displayText(data.cjRemark)
           .split('\n')
           .filter((line) => line.trim())
           .map((line, i) => (
@@ -86,7 +87,7 @@ export default function BikeReportScreen() {
                 {Object.entries(data[heading] ?? {}).map(([label, value]) => (
                   <tr key={label}>
                     <th scope="row">{label}</th>
-                    <td>{value}</td>
+                    <td>{displayText(value)}</td>
                   </tr>
                 ))}
                 {heading === 'Bike Details' && financier && (

@@ -4,7 +4,7 @@
  * For roles that may open the bike review a row click (or Enter) opens that version; for others rows are not clickable.
  */
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import dayjs from 'dayjs';
+import { formatTime } from '../../components/format-time.ts';
 import bikeScreens from '../../config/bike-list.json';
 import { fetchBikeVersions, type BikeVersionRow } from '../../api/bike.ts';
 import { canAccess } from '../../session/access.ts';
@@ -21,7 +21,7 @@ const COLUMNS: readonly VersionColumn<BikeVersionRow>[] = [
   { header: 'Version', cell: (row) => row.version, className: 'num' },
   { header: 'Inspection Status', cell: (row) => row.status },
   { header: 'QC By', cell: (row) => row.qcUser ?? '' },
-  { header: 'End Time', cell: (row) => dayjs.unix(row.inspectionEndTime).format(bikeScreens.versionTimeFormat), className: 'date' },
+  { header: 'End Time', cell: (row) => formatTime(row.inspectionEndTime, bikeScreens.versionTimeFormat), className: 'date' },
   {
     header: 'Report',
     // The link opens the report in a new tab only, not the version's review.

@@ -10,6 +10,7 @@ import { readOwn } from '../../engine/read-own.ts';
 import type { Edit, Scalar } from '../../engine/types.ts';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
 import { mediaUrl, type BikeDetail, type BikeField, type BikeMedia, type BikeMediaConfig } from '../../api/bike.ts';
+import { readTime } from '../../components/format-time.ts';
 
 /** Media of the review with their type and whether they play. */
 export type BikeImage = InspectionImage & { mediaType: BikeMedia['mediaType']; uri: string };
@@ -43,7 +44,8 @@ export function toBikeInspection(detail: BikeDetail, media: BikeMediaConfig): In
     carId: detail.id,
     appointmentId: detail.appointmentId,
     version: detail.version,
-    inspectionEndTime: new Date(detail.inspectionEndTime * 1000).toISOString(),
+    // Unix seconds here, but another backend may send ISO text or milliseconds; '' when it names no time.
+    inspectionEndTime: readTime(detail.inspectionEndTime)?.toISOString() ?? '',
     make: detail.make,
     model: detail.model,
     qcAssign: { to: detail.qcUser },

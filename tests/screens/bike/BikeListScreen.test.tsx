@@ -86,6 +86,17 @@ describe('/inspection-bike', () => {
     expect(asked()).toHaveLength(2);
   });
 
+  it("shows an end time sent as ISO text or milliseconds in DD/MM/YYYY, and '-' for none", async () => {
+    signInAs('bike-qc', 'bike.qc@qc.example');
+    const at = (appointmentId: string, inspectionEndTime: unknown) => ({ ...row(appointmentId, null), inspectionEndTime });
+    const rows = [at('BK1', '2026-12-01T10:00:00Z'), at('BK2', 1763899200000), at('BK3', null), at('BK4', 'soon')];
+    bikeHttp.defaults.adapter = fakeAdapter((c) => (c.url === 'appointment' ? { status: 200, data: { data: rows, total: rows.length } } : undefined));
+    renderList();
+    await screen.findByText('BK1');
+    const endTimes = ['BK1', 'BK2', 'BK3', 'BK4'].map((id) => within(screen.getByText(id).closest('tr')!).getAllByRole('cell')[4].textContent);
+    expect(endTimes).toEqual(['01/12/2026', '23/11/2025', '-', '-']);
+  });
+
   it("says 'No Appointment Data' when nothing waits", async () => {
     signInAs('bike-qc', 'bike.qc@qc.example');
     bikeHttp.defaults.adapter = fakeAdapter(() => ({ status: 200, data: { data: [], total: 0 } }));

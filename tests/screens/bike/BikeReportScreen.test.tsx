@@ -48,3 +48,19 @@ describe('/bike-report: the financier', () => {
     expect(await detailsOf(report({ Hypothecation: 'Yes' }, 'Hero FinCorp', 2))).toEqual([['Hypothecation', 'Yes']]);
   });
 });
+
+describe('/bike-report: answers of other shapes', () => {
+  it('prints a list joined, an object by its value or its fields, and an ISO end time as a date', async () => {
+    const answer = report({}, null);
+    answer.inspectionEndTime = '2026-12-01T10:00:00Z' as unknown as number;
+    answer.inspectionData['Bike Details'] = {
+      Hypothecation: { value: 'Yes', bankNoc: 'No' },
+      'Body Panels': ['Faded', 'Damaged'],
+      Tyres: { front: 'Ok', rear: 'Worn' },
+      Odometer: 12345,
+    } as unknown as Record<string, string>;
+    expect(await detailsOf(answer)).toEqual([['Hypothecation', 'Yes'], ['Body Panels', 'Faded, Damaged'], ['Tyres', 'front: Ok, rear: Worn'], ['Odometer', '12345']]);
+    expect(screen.getByText('End Date').nextElementSibling!.textContent).toBe('01/12/2026');
+    expect(screen.queryByText(/stopped working|\[object Object\]|Invalid Date/)).toBeNull();
+  });
+});

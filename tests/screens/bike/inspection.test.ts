@@ -61,3 +61,14 @@ describe('heldBikeReview: the review as the server holds it', () => {
     expect(heldBikeReview(bikeEngine, detail, MEDIA).seed).toEqual([]);
   });
 });
+
+describe('toBikeInspection: the end time as another backend may send it', () => {
+  it('reads ISO text, milliseconds and seconds alike, and an unreadable one as no time instead of throwing', () => {
+    const end = (inspectionEndTime: unknown) => toBikeInspection(bikeDetail({ inspectionEndTime: inspectionEndTime as number }), MEDIA).inspectionEndTime;
+    expect(end('2026-12-01T10:00:00Z')).toBe('2026-12-01T10:00:00.000Z');
+    expect(end(1763900000000)).toBe('2025-11-23T12:13:20.000Z');
+    expect(end(1763900000)).toBe('2025-11-23T12:13:20.000Z');
+    expect(end(null)).toBe('');
+    expect(() => heldBikeReview(bikeEngine, bikeDetail({ inspectionEndTime: 'not a time' as unknown as number }), MEDIA)).not.toThrow();
+  });
+});
