@@ -202,7 +202,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: redactingLogger(opts.logger ?? false),
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: false, useDefaults: true, allowUnionTypes: true } },
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: (error, request, reply) => answerFrameworkError(error, request, reply, isPagePath),
     clientErrorHandler: (error, socket) => answerClientError(error, socket, isPagePath),
   });
   app.decorate('db', opts.db);

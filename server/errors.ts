@@ -91,11 +91,20 @@ export function installErrorHandler(app: FastifyInstance): void {
 /**
  * Fastify's refusals before routing (Fastify's `frameworkErrors`: an address that does not decode, a path value past
  * the router's length), in the API's `{ message, detail }` with the status Fastify gives them (anything else: 400).
+ * A GET of a page's address (`isPage`, on the path as sent) is a browser opening it: the small page of
+ * answerClientError, which the browser shows instead of JSON.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply, isPage: (path: string) => boolean): void {
   const known = Object.hasOwn(FASTIFY_TEXT, error.code);
   const status = known ? (error.statusCode ?? 400) : 400;
-  void reply.code(status).send({ message: STATUS_CODES[status], detail: known ? FASTIFY_TEXT[error.code] : FASTIFY_TEXT.FST_ERR_BAD_URL });
+  const label = STATUS_CODES[status] ?? 'Bad Request';
+  const detail = known ? FASTIFY_TEXT[error.code] : FASTIFY_TEXT.FST_ERR_BAD_URL;
+  const path = request.raw.url?.split('?')[0] ?? '';
+  if ((request.method === 'GET' || request.method === 'HEAD') && isPage(path)) {
+    void reply.code(status).type('text/html; charset=utf-8').send(refusalPage(label, detail));
+    return;
+  }
+  void reply.code(status).send({ message: label, detail });
 }
 
 /** Node's refusals of a request it could not parse, by its error code: status and sentence (else 400). */

@@ -75,6 +75,15 @@ export function badInputSuite(h: Harness) {
       expect(body).not.toContain('1111');
     });
 
+    it.each(['/review/%ZZ', '/inspection/%E0%A4%A'])('a page address that does not decode (%s, a browser opening it) answers a small page in words, not JSON', async (url) => {
+      const res = await h.app().inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<p>The address of this request is not valid.</p>');
+      expect(res.body).toContain('<a href="/">Open the QC panel</a>');
+      expect(res.body).not.toContain('{');
+    });
+
     it('a refused request Node cannot read a request line of answers JSON, never the page', async () => {
       const { head, body } = await rawAnswer('NOT HTTP AT ALL\r\n\r\n');
       expect(head[0]).toBe('HTTP/1.1 400 Bad Request');
