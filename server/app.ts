@@ -59,6 +59,11 @@ export interface AppOptions {
   /** Where users reach this server (PUBLIC_URL): links in mails are made absolute against it. */
   publicUrl?: string;
   /**
+   * Other origins the served app loads from (CONTENT_ORIGINS): the API hosts of a build pointed at another backend
+   * (VITE_API_BASE …) and its image and video hosts, which the Content-Security-Policy lets the page call and show.
+   */
+  contentOrigins?: readonly string[];
+  /**
    * HMAC key of the public pages' signed links (server/link-token.ts) and of signed upload URLs
    * (server/upload-url.ts); a random one per process when unset.
    */
@@ -278,10 +283,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         formAction: ["'self'"],
         scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.contentOrigins ?? [])],
+        mediaSrc: ["'self'", 'blob:', ...(opts.contentOrigins ?? [])],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/', ...(opts.contentOrigins ?? [])],
         frameSrc: ['https://accounts.google.com/gsi/'],
         workerSrc: ["'self'", 'blob:'],
         ...(tls ? { upgradeInsecureRequests: [] } : {}),

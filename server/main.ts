@@ -12,6 +12,7 @@ import { openDb } from './db.ts';
 import { DataDirInUse } from './data-dir-lock.ts';
 import { runPoolAssignment } from './services/assignment-pools.ts';
 import { linkSecret } from './link-token.ts';
+import { parseOrigins } from './content-origins.ts';
 import { migrate } from './migrate.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
@@ -26,6 +27,14 @@ const host = env.HOST ?? (authMode === 'dev' ? '127.0.0.1' : '0.0.0.0');
 const refusal = devAuthRefusal({ authMode, host, nodeEnv: env.NODE_ENV, allowDevAuth: env.ALLOW_DEV_AUTH });
 if (refusal) {
   console.error(`Refusing to start: ${refusal}`);
+  process.exit(1);
+}
+
+let contentOrigins: string[];
+try {
+  contentOrigins = parseOrigins(env.CONTENT_ORIGINS);
+} catch (error) {
+  console.error(`Refusing to start: ${(error as Error).message}`);
   process.exit(1);
 }
 
@@ -54,6 +63,7 @@ const app = await buildApp({
   // RI mails: sent over SMTP when SMTP_URL is set, else only stored in email_outbox (server/README.md 'RI mail').
   mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined },
   publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+  contentOrigins,
   linkSecret: linkSecret(env, dataDir),
 });
 

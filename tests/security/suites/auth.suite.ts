@@ -5,6 +5,7 @@ import type { Db } from '../../../server/db.ts';
 import { ACCOUNT_INACTIVE } from '../../../server/services/session.ts';
 import { SessionCache } from '../../../server/session-cache.ts';
 import { REVIEWER, REVIEWER2, type Harness } from '../../server/support/harness.ts';
+import { parseOrigins } from '../../../server/content-origins.ts';
 
 const INACTIVE = 'joseph.fernandes@qc.example';
 const signIn = (h: Harness, email: string, app = h.app()) =>
@@ -172,6 +173,17 @@ export function authSuite(h: Harness) {
       }
       const tls = await h.buildWith({ publicUrl: 'https://qc.example.com' });
       expect((await tls.inject({ method: 'GET', url: '/api/docs/openapi.json' })).headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    });
+
+    it("CONTENT_ORIGINS (another backend's API and image hosts) are allowed for calls, images and videos, nothing else; a value that is not an origin is refused", async () => {
+      const origins = parseOrigins(' https://api.example.com , https://img.example.com/');
+      expect(origins).toEqual(['https://api.example.com', 'https://img.example.com']);
+      const app = await h.buildWith({ contentOrigins: origins });
+      const csp = String((await app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).headers['content-security-policy']);
+      for (const directive of ['img-src', 'media-src', 'connect-src']) expect(new RegExp(`${directive} [^;]*https://img\\.example\\.com`).test(csp), directive).toBe(true);
+      expect(/script-src [^;]*example\.com/.test(csp)).toBe(false);
+      expect(parseOrigins(undefined)).toEqual([]);
+      for (const bad of ['*', 'https://*.example.com', 'https://img.example.com/path', 'javascript:alert(1)', 'img.example.com']) expect(() => parseOrigins(bad), bad).toThrow(/is not an origin/);
     });
   });
 }
