@@ -94,6 +94,36 @@ function YesNo({ value }: { value?: string }) {
  */
 export const DETAIL_FETCH_FAILED = 'Expection';
 
+/** The hard-beta mark as another backend may send it: only true, 'true' (any case) or 1 mean Hard Beta; 'false' does not. */
+const isHardBeta = (value: unknown) => value === true || value === 1 || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
+
+/** A group of recorded parts without the parts sent as null. */
+const presentParts = (parts: GsDetail['basicInfo']['important'] | null | undefined) => Object.fromEntries(Object.entries(parts ?? {}).filter(([, part]) => part != null));
+
+/**
+ * The detail in the shape the page reads. Another backend with the same contract may send the beta reason as one
+ * text rather than a list, a comment group with no comments, a part or comment as null, or the hard-beta mark as
+ * text: the page shows what is there.
+ */
+function readDetail(detail: GsDetail): GsDetail {
+  const info = detail.basicInfo;
+  const reasons: unknown = detail.otherInfo?.betaReason;
+  return {
+    ...detail,
+    basicInfo: {
+      ...info,
+      comments: (info.comments ?? []).filter(Boolean).map((group) => ({ ...group, comments: (group.comments ?? []).filter(Boolean) })),
+      important: presentParts(info.important),
+      showLessImportant: presentParts(info.showLessImportant),
+    },
+    otherInfo: detail.otherInfo && {
+      ...detail.otherInfo,
+      betaReason: Array.isArray(reasons) ? reasons : typeof reasons === 'string' && reasons.trim() ? [reasons] : [],
+      hardBeta: isHardBeta(detail.otherInfo.hardBeta),
+    },
+  };
+}
+
 /**
  * /gs-unflagging-details/{appointmentId}?leadToken= (spec 002 §2 'GS unflagging detail'), on the GS unflagging config
  * version its route loaded (issue 17).
@@ -127,7 +157,7 @@ export function GsDetailScreen() {
     }
     let live = true;
     fetchGsDetail(appointmentId, leadToken).then(
-      (result) => live && setData(result),
+      (result) => live && setData({ ...result, detail: readDetail(result.detail) }),
       (error: unknown) => live && setFailure(error instanceof ApiError && (error.status === 404 || error.status === 400) ? 'notFound' : DETAIL_FETCH_FAILED),
     );
     fetchDispositions().then((list) => live && setDispositions(list), () => undefined);

@@ -1,6 +1,5 @@
 import { memo, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import dayjs from 'dayjs';
 import listConfig from '../../config/inspection-list.json';
 import { fetchGsAssignees, fetchGsList, type GsListItem } from '../../api/gs.ts';
 import { subscribeAutoAssignment } from '../../api/live.ts';
@@ -12,6 +11,7 @@ import { listTypeLabel } from '../../products/gs-unflagging/unflag.ts';
 import { UNFLAG_CONFIG } from '../../machines/unflag.machine.ts';
 import { assigneeOptions, centreOptions, cityOptions, keepCentres } from '../inspections/filters.ts';
 import { LOADING_TEXT } from '../../components/Loading.tsx';
+import { formatTime, readTime } from '../../components/format-time.ts';
 import './gs.css';
 
 interface Filters {
@@ -23,9 +23,11 @@ interface Filters {
 
 const NO_FILTERS: Filters = { cityIds: [], storeIds: [], category: null, assignedTo: null };
 
-/** hh:mm:ss since `from` (the running timer of spec 002 §2). */
-export function elapsed(from: string, now: number): string {
-  const seconds = Math.max(0, Math.floor((now - dayjs(from).valueOf()) / 1000));
+/** hh:mm:ss since `from` (the running timer of spec 002 §2); '-' when `from` names no time. */
+export function elapsed(from: unknown, now: number): string {
+  const start = readTime(from);
+  if (!start) return '-';
+  const seconds = Math.max(0, Math.floor((now - start.valueOf()) / 1000));
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
 }
@@ -33,12 +35,13 @@ export function elapsed(from: string, now: number): string {
 /** Row colour (README 'GS unflagging'): by type, plus an overdue bar past the config's age. */
 export function rowClass(row: GsListItem, now: number): string {
   const type = listTypeLabel(UNFLAG_CONFIG, row.conditionFlag).toLowerCase() || 'none';
-  const overdue = now - dayjs(row.createdAt).valueOf() > UNFLAG_CONFIG.overdueAfterMinutes * 60_000;
+  const created = readTime(row.createdAt);
+  const overdue = !!created && now - created.valueOf() > UNFLAG_CONFIG.overdueAfterMinutes * 60_000;
   return `gs-row gs-row-${type}${overdue ? ' gs-row-overdue' : ''}`;
 }
 
 const detailPath = (row: GsListItem) => `/gs-unflagging-details/${row.appointmentId}?${new URLSearchParams({ leadToken: row.leadToken })}`;
-const time = (iso: string) => dayjs(iso).format('DD-MM-YYYY HH:mm');
+const time = (value: unknown) => formatTime(value, 'DD-MM-YYYY HH:mm');
 
 /**
  * The table's rows. Each shows the time since its car was flagged, to the second: they alone read the clock, so the

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import listConfig from '../../config/inspection-list.json';
+import { readTime } from '../../components/format-time.ts';
 
 /** Timer colour by the age of the inspection end, in minutes (spec 000 §4, thresholds §9: 15, 30, 60). */
 export type TimerColour = 'green' | 'yellow' | 'orange' | 'red';
@@ -16,7 +17,11 @@ export function timerColour(ageMinutes: number): TimerColour {
   return 'red';
 }
 
-/** Whole minutes from the inspection end to `now` (never negative: a clock skew reads as just ended). */
-export function minutesSince(inspectionEndTime: string, now: number): number {
-  return Math.max(0, dayjs(now).diff(dayjs(inspectionEndTime), 'minute'));
+/**
+ * Whole minutes from the inspection end to `now` (never negative: a clock skew reads as just ended); null when the
+ * answer's end time names no time (another backend's empty or unreadable value).
+ */
+export function minutesSince(inspectionEndTime: unknown, now: number): number | null {
+  const end = readTime(inspectionEndTime);
+  return end ? Math.max(0, dayjs(now).diff(end, 'minute')) : null;
 }

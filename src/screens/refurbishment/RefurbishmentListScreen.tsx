@@ -4,7 +4,6 @@ import { Button } from 'react-aria-components/Button';
 import { Input } from 'react-aria-components/Input';
 import { Label } from 'react-aria-components/Label';
 import { SearchField } from 'react-aria-components/SearchField';
-import dayjs from 'dayjs';
 import { assignRefurbishment, fetchRefurbishments, type RefurbListRow } from '../../api/refurbishment.ts';
 import { subscribeAutoAssignment } from '../../api/live.ts';
 import type { LoginData } from '../../api/session.ts';
@@ -20,6 +19,7 @@ import { TIMER_TICK_MS } from '../inspections/timer.ts';
 import { TimerDot } from '../inspections/TimerDot.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { Loading } from '../../components/Loading.tsx';
+import { formatTime } from '../../components/format-time.ts';
 import './refurbishment.css';
 
 export const LIST_COLUMNS = ['Refurbishment Inspection By', 'Model', 'Inspection End Time', 'Assignee'] as const;
@@ -55,10 +55,11 @@ function RefurbRows({ rows, canOpen, assigning, onOpen, onAssign }: RowsProps) {
           </td>
           <td>{row.refurbishedBy}</td>
           <td>{row.make}/{row.model}</td>
-          <td>{dayjs(row.endTime).format('DD-MM-YYYY HH:mm')}</td>
+          <td>{formatTime(row.endTime, 'DD-MM-YYYY HH:mm')}</td>
           <td>
-            {/* Assigning is the first step of a review: a role without the review (bike-qc, spec 001 §6) is offered none. */}
-            {row.qcAssignTo.to ?? (canOpen && <RowAssignButton disabled={assigning} onAssign={() => onAssign(row)} />)}
+            {/* Assigning is the first step of a review: a role without the review (bike-qc, spec 001 §6) is offered none.
+                Another backend may send no assignment at all (qcAssignTo: null): unassigned, as the car list reads it. */}
+            {row.qcAssignTo?.to ?? (canOpen && <RowAssignButton disabled={assigning} onAssign={() => onAssign(row)} />)}
           </td>
         </tr>
       ))}

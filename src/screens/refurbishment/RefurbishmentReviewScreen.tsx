@@ -54,7 +54,7 @@ export function RefurbishmentReviewScreen() {
     let cancelled = false;
     const request = version ? fetchRefurbishmentVersion(appointmentId, status ?? '', Number(version)) : fetchRefurbishment(appointmentId);
     request.then(
-      (detail) => !cancelled && setLoad({ status: 'done', detail }),
+      (detail) => !cancelled && setLoad({ status: 'done', detail: readDetail(detail) }),
       (error: unknown) => !cancelled && setLoad({ status: 'error', message: plainDetail(error) }),
     );
     return () => {
@@ -66,6 +66,23 @@ export function RefurbishmentReviewScreen() {
   if (load.status === 'loading') return <main className="page"><Loading /></main>;
   if (load.status === 'error') return <main className="page"><ErrorPanel detail={load.message} /></main>;
   return <RefurbishmentReview key={key} session={session} detail={load.detail} versioned={version !== null} />;
+}
+
+/**
+ * The detail in the shape the review reads. Another backend with the same contract may send an item's before side,
+ * its image or video list, or the assignment as null: they read as an empty side (no media, 'NA', '-'), no media and
+ * unassigned, as a missing after side already does.
+ */
+function readDetail(detail: RefurbDetail): RefurbDetail {
+  const media = (list: RefurbMedia[] | null | undefined) => (Array.isArray(list) ? list : []);
+  return {
+    ...detail,
+    qcAssignTo: { to: detail.qcAssignTo?.to ?? null },
+    fields: (detail.fields ?? []).map((item) => ({
+      ...item,
+      beforeRef: { ...item.beforeRef, image: media(item.beforeRef?.image), video: media(item.beforeRef?.video) },
+    })),
+  };
 }
 
 /** The verdicts stored on the section a refurbishment in this status is reviewed on. */

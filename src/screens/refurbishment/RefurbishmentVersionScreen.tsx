@@ -1,5 +1,4 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import dayjs from 'dayjs';
 import { fetchRefurbishmentVersions, type RefurbVersionRow } from '../../api/refurbishment.ts';
 import { plainDetail } from '../../machines/refurbishment.machine.ts';
 import { REFURBISHMENT_TEXTS } from '../../machines/refurbishment.rules.ts';
@@ -7,6 +6,7 @@ import { REVIEW_OPENING_ROLES, canAccess } from '../../session/access.ts';
 import { useSession } from '../../session/useSession.ts';
 import { VersionList, type VersionColumn } from '../../components/VersionList.tsx';
 import { useRowsFor } from '../../components/useRowsFor.ts';
+import { formatTime } from '../../components/format-time.ts';
 import './refurbishment.css';
 
 const COLUMNS: readonly VersionColumn<RefurbVersionRow>[] = [
@@ -15,7 +15,7 @@ const COLUMNS: readonly VersionColumn<RefurbVersionRow>[] = [
   { header: 'Version', cell: (row) => row.version, className: 'num' },
   { header: 'Inspection Status', cell: (row) => row.status },
   { header: 'Refurbished By', cell: (row) => row.refurbishedBy },
-  { header: 'End Time', cell: (row) => dayjs(row.endTime).format('DD-MM-YYYY h:mm:ss A'), className: 'date' },
+  { header: 'End Time', cell: (row) => formatTime(row.endTime, 'DD-MM-YYYY h:mm:ss A'), className: 'date' },
 ];
 
 /** /gs-refurbishment-version[/{appointment}] (spec 001 §2 'GS refurbishment versions'). */

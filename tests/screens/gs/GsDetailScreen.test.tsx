@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fetchDispositions, fetchGsDetail } from '../../../src/api/gs.ts';
 import { ApiError } from '../../../src/api/http.ts';
 import { GsDetailScreen, NOT_FOUND_TEXT } from '../../../src/screens/gs/GsDetailScreen.tsx';
 import { ProductProvider } from '../../../src/products/ProductProvider.tsx';
+import type { GsDetail } from '../../../src/api/gs.ts';
+import { signInAs } from '../../support/fake-http.ts';
 import { DISPOSITIONS, gsDetail } from '../../../stories/support/gs.ts';
 
 vi.mock('../../../src/api/gs.ts', () => ({ fetchGsDetail: vi.fn(), fetchDispositions: vi.fn() }));
@@ -95,5 +97,49 @@ describe('GS detail header: the recorded parts (spec 002 §5)', () => {
       ['Left Apron', 'Repaired'],
     ]);
     expect(pairs(less)).toEqual([['Bonnet', 'Ok']]);
+  });
+
+  // Another backend with the same contract may send these shapes (cast: they are outside the typed contract).
+  const odd = (detail: Record<string, unknown>) => detail as unknown as GsDetail;
+
+  it('shows what there is of odd data: one beta reason as text, a comment group without comments, a null part', async () => {
+    browserApis();
+    const detail = gsDetail();
+    vi.mocked(fetchGsDetail).mockResolvedValue({
+      detail: odd({
+        ...detail,
+        basicInfo: {
+          ...detail.basicInfo,
+          comments: [{ title: 'Exterior', comments: null }, { title: 'Interior', comments: [null, { comment: 'Seat torn' }] }],
+          important: { ...detail.basicInfo.important, odometer: null },
+        },
+        otherInfo: { ...detail.otherInfo, betaReason: 'Roof repainted' },
+      }),
+      etag: null,
+    });
+    vi.mocked(fetchDispositions).mockResolvedValue(DISPOSITIONS);
+    open('/gs-unflagging-details/2051200000?leadToken=abc');
+    const reasons = await screen.findByRole('list', { name: 'Flagging dispositions' });
+    expect(within(reasons).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Roof repainted']);
+    expect(screen.getByRole('heading', { name: 'Exterior' })).toBeTruthy();
+    expect(screen.getByText('Seat torn')).toBeTruthy();
+    const important = screen.getByText('Show Important').closest('details')!;
+    expect([...important.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Roof', 'Left Apron']);
+  });
+
+  it("only true, 'true' (any case) or 1 mean Hard Beta: 'false' is a Beta car whose change to Alpha is offered", async () => {
+    browserApis();
+    signInAs('gs', 'gs.team@qc.example');
+    const detail = gsDetail({ conditionFlag: 2 });
+    vi.mocked(fetchDispositions).mockResolvedValue(DISPOSITIONS);
+    for (const [hardBeta, label, changeDisabled] of [['false', 'Beta', false], ['TRUE', 'Hard Beta', true], [1, 'Hard Beta', true], [0, 'Beta', false]] as const) {
+      vi.mocked(fetchGsDetail).mockResolvedValue({ detail: odd({ ...detail, otherInfo: { ...detail.otherInfo, hardBeta } }), etag: null });
+      open('/gs-unflagging-details/2051200000?leadToken=abc');
+      const flagType = await screen.findByText(/^Flag Type:/);
+      expect([hardBeta, flagType.textContent]).toEqual([hardBeta, `Flag Type: ${label}`]);
+      expect([hardBeta, (screen.getByRole('button', { name: 'Change to Alpha' }) as HTMLButtonElement).disabled]).toEqual([hardBeta, changeDisabled]);
+      cleanup();
+    }
+    localStorage.clear();
   });
 });

@@ -58,3 +58,25 @@ describe('GS unflagging list (spec 002 §2): the running timer', () => {
     expect(selectRenders.count).toBe(selects);
   });
 });
+
+describe('GS unflagging list: times another backend may send', () => {
+  it("an empty, null or unreadable creation time is '-' in Created At and in the Timer, never 'Invalid Date' or 'NaN'", async () => {
+    const odd = (n: number, createdAt: unknown): GsListItem => ({ ...flagged, appointmentId: `205120001${n}`, createdAt: createdAt as string });
+    vi.mocked(fetchGsList).mockResolvedValue([odd(1, ''), odd(2, null), odd(3, 'garbage'), odd(4, Math.floor(FLAGGED_AT / 1000))]);
+    render(
+      <MemoryRouter>
+        <GsListScreen />
+      </MemoryRouter>,
+    );
+    await screen.findByText('2051200011');
+    const rows = [...document.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+    // Timer and Created At of each row; unix seconds read as the time they name.
+    expect(rows.map((cells) => [cells[0], cells[6]])).toEqual([
+      ['-', '-'],
+      ['-', '-'],
+      ['-', '-'],
+      ['00:01:05', expect.stringMatching(/^\d\d-06-2026 \d\d:\d\d$/)],
+    ]);
+    expect(document.body.textContent).not.toMatch(/Invalid Date|NaN/);
+  });
+});

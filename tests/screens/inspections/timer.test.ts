@@ -16,4 +16,8 @@ describe('minutes since the inspection end', () => {
   it('reads a future end (clock skew) as just ended', () => {
     expect(minutesSince('2026-11-23T10:05:00Z', now)).toBe(0);
   });
+  it("an end time that names no time (another backend's '', null, text) has no age, never NaN; unix seconds are read", () => {
+    for (const odd of ['', null, '03/2019', 'garbage']) expect(minutesSince(odd, now)).toBeNull();
+    expect(minutesSince(Date.parse('2026-11-23T09:30:00Z') / 1000, now)).toBe(30);
+  });
 });

@@ -167,6 +167,22 @@ describe('/gs-refurbishment (spec 001 §2, §4, §5)', () => {
     expect(seen.some((c) => c.url === 'v2/refurbishment-qc-assign-to')).toBe(false);
   });
 
+  it("another backend's odd rows: no assignment (qcAssignTo: null) is unassigned, an unreadable end time is '-'", async () => {
+    signInAs('qc');
+    const odd = [
+      row(1, { qcAssignTo: null as unknown as RefurbListRow['qcAssignTo'], endTime: '' }),
+      row(2, { endTime: '03/2019', qcAssignTo: { to: 'qc.reviewer2@qc.example' } }),
+    ];
+    serve((c) => (c.url === 'v2/refurbishment' ? { status: 200, data: { data: odd, total: 2 } } : undefined));
+    renderAt('/gs-refurbishment');
+    const table = await screen.findByRole('table', { name: 'Refurbishments' });
+    await within(table).findByText('qc.reviewer2@qc.example');
+    const cells = within(table).getAllByRole('row').slice(1).map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent));
+    expect(cells.map((c) => c[3])).toEqual(['-', '-']);
+    expect(within(table).getAllByRole('button', { name: 'Assign to me' })).toHaveLength(1);
+    expect(document.body.textContent).not.toMatch(/Invalid Date|NaN|stopped working/);
+  });
+
   it("reloads when the user's auto-assignment record turns 'changed'", async () => {
     signInAs('qc');
     const sources: { onmessage: ((e: { data: string }) => void) | null; url: string }[] = [];
@@ -229,6 +245,34 @@ describe('/gs-refurbishment-review/{appointmentId} (spec 001 §2, §5)', () => {
     expect(screen.getByText('Total Actual Cost: ₹98,000')).not.toBeNull();
   });
 
+  it("another backend's odd items: a null before side or media list shows no media and 'NA'; amounts sent as numeric text are rupees", async () => {
+    signInAs('qc');
+    const base = detail.fields[0];
+    const odd = {
+      ...detail,
+      qcAssignTo: null,
+      totalEstimatedRefurbishmentCost: '7,200',
+      totalActualRefurbishmentCost: '98000.4',
+      fields: [
+        { ...base, hashKey: 'h1', subCategory: 'Front Bumper', beforeRef: null, afterRef: null },
+        { ...base, hashKey: 'h2', subCategory: 'Bonnet', beforeRef: { ...base.beforeRef, image: null, video: null, observation: 'Dent', estimatedRefurbishmentCost: '14650' } },
+      ],
+    };
+    serve((c) => (c.url === 'v2/refurbishment/2007300001' ? { status: 200, data: { detail: odd } } : undefined));
+    renderAt('/gs-refurbishment-review/2007300001');
+    const bumper = await screen.findByRole('region', { name: 'Exterior - Front Bumper' });
+    expect(within(bumper).getAllByText('Comments: NA')).toHaveLength(2);
+    expect(within(bumper).getByText('Estimated Cost: -')).toBeTruthy();
+    const bonnet = screen.getByRole('region', { name: 'Exterior - Bonnet' });
+    expect(bonnet.querySelectorAll('img, video')).toHaveLength(0);
+    expect(within(bonnet).getByText('Comments: Dent')).toBeTruthy();
+    expect(within(bonnet).getByText('Estimated Cost: ₹14,650')).toBeTruthy();
+    expect(screen.getByText('Total Estimated Cost: ₹7,200')).toBeTruthy();
+    expect(screen.getByText('Total Actual Cost: ₹98,000')).toBeTruthy();
+    // No assignment is nobody's: read-only, no SUBMIT.
+    expect(screen.queryByRole('button', { name: 'SUBMIT' })).toBeNull();
+  });
+
   it('a failed load shows a plain sentence, not the server text', async () => {
     signInAs('qc');
     serve((c) => (c.url === 'v2/refurbishment/2007300001' ? { status: 500, data: { message: 'Internal', detail: 'relation "refurbishments" does not exist' } } : undefined));
@@ -277,6 +321,17 @@ describe('/gs-refurbishment-version/{appointment} (spec 001 §2, §6)', () => {
     renderAt('/gs-refurbishment-version/2007300001');
     const panel = await screen.findByRole('alert');
     expect([...panel.children].map((c) => c.textContent)).toEqual(['Oops!', 'Something went wrong, please try again']);
+  });
+
+  it("an unreadable end time is '-', a unix-seconds one a date", async () => {
+    signInAs('qc');
+    const odd = [{ ...versions[0], endTime: 'garbage' }, { ...versions[1], endTime: 1795694400 }];
+    serve((c) => (c.url === 'v2/refurbishment-version/2007300001' ? { status: 200, data: { data: odd, total: 2 } } : undefined));
+    renderAt('/gs-refurbishment-version/2007300001');
+    const table = await screen.findByRole('table', { name: 'Refurbishment versions' });
+    const endTimes = within(table).getAllByRole('row').slice(1).map((r) => r.lastElementChild?.textContent);
+    expect(endTimes[0]).toBe('-');
+    expect(endTimes[1]).toMatch(/^\d\d-\d\d-2026 /);
   });
 
   it("says 'Version records not available for this appointment' for none", async () => {
