@@ -15,6 +15,7 @@ import { assignToMe } from '../../api/main.ts';
 import { showError } from '../../components/toast.ts';
 import type { ReviewAccess } from './access.ts';
 import { useLatest } from '../../components/useLatest.ts';
+import { displayText } from '../../components/display-text.ts';
 
 export function inspectionTypeLabel(version: number): string {
   return version === 0 ? 'New Inspection' : 'Re-Inspection';
@@ -109,6 +110,10 @@ export const ReviewHeader = memo(function ReviewHeader({ inspection, history, ac
     else if (!confirmLeave || confirmLeave()) navigate('/inspection');
   };
   const remarks = inspection.rejectionRemarkMapper ?? [];
+  // `{ reason }` from our server; another backend may send the reason as the text itself.
+  const given: unknown = inspection.reInspectionReason;
+  const reInspectionReason =
+    typeof given === 'string' ? given : given !== null && typeof given === 'object' && Object.hasOwn(given, 'reason') ? displayText((given as { reason: unknown }).reason) : '';
   return (
     <header className="review-head">
       <div className="review-head-line">
@@ -117,7 +122,7 @@ export const ReviewHeader = memo(function ReviewHeader({ inspection, history, ac
         </button>
         <h1>{inspection.appointmentId}</h1>
         <span className="badge">{inspectionTypeLabel(inspection.version)}</span>
-        {inspection.reInspectionReason?.reason && <span className="muted">{inspection.reInspectionReason.reason}</span>}
+        {reInspectionReason && <span className="muted">{reInspectionReason}</span>}
         {access.canEdit && <Countdown assignedAt={inspection.qcAssign?.assignedAt} />}
         {access.canAssign && <AssignButton carId={inspection.carId} user={user} role={role} onAssigned={onAssigned} onTaken={onTaken} />}
         {!access.isAssignee && inspection.qcAssign?.to && <span className="muted">Assigned to {inspection.qcAssign.to} (read-only)</span>}

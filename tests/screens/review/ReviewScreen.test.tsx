@@ -139,6 +139,16 @@ describe('review page states (spec 000 §2 Review page, §4)', () => {
     expect(screen.getByText(TIME_UP_TEXT)).toBeTruthy();
   });
 
+  it.each([
+    ['as our server sends it', { reason: 'Customer disputes the odometer' }],
+    ["as text (another backend's)", 'Customer disputes the odometer'],
+  ])('shows the re-inspection reason %s', async (_, reInspectionReason) => {
+    serve(makeInspection({ inspection: { version: 2, reInspectionReason: reInspectionReason as never } }));
+    renderReview();
+    await screen.findByRole('heading', { name: 'APT0077' });
+    expect(screen.getByText('Customer disputes the odometer')).toBeTruthy();
+  });
+
   it('shows the header for the assignee: appointment id, type label, 3-minute countdown; records the review start', async () => {
     serve(makeInspection({ inspection: { version: 2 } }));
     renderReview();
