@@ -10,6 +10,7 @@ import { ImageViewerScreen } from '../src/screens/image/ImageViewerScreen.tsx';
 import { picture } from './support/images.ts';
 import { RELOAD, SCREEN_NOT_LOADED, ScreenBoundary } from '../src/app/ScreenBoundary.tsx';
 import { ScreenLoadError } from '../src/app/routes.ts';
+import { DraftBar, reloadPage } from '../src/components/DraftBar.tsx';
 
 /** Toasts, status chips, the carousel (embla), the image viewer and the panel of a screen that failed. */
 const meta = { title: 'Widgets/Feedback and media', component: Carousel, subcomponents: { StatusChip, Toasts, ImageViewerScreen, ScreenBoundary } } satisfies Meta<typeof Carousel>;
@@ -119,5 +120,29 @@ export const ScreenNotLoaded: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(SCREEN_NOT_LOADED)).toBeVisible();
     await expect(canvas.getByRole('button', { name: RELOAD })).toBeVisible();
+  },
+};
+
+/**
+ * The draft bar's notices (issue 16): a restored draft, one of another version offered, and the dialog of a review
+ * another tab of the reviewer opened since (that tab keeps its draft now; Continue in this tab reloads).
+ */
+export const DraftNotices: Story = {
+  render: () => {
+    reloadPage.now = () => undefined;
+    return (
+      <>
+        <DraftBar notice="restored" onRestore={() => undefined} onDiscard={() => undefined} />
+        <DraftBar notice="offered" onRestore={() => undefined} onDiscard={() => undefined} record="refurbishment" />
+        <DraftBar notice="elsewhere" onRestore={() => undefined} onDiscard={() => undefined} />
+      </>
+    );
+  },
+  play: async () => {
+    const page = within(document.body);
+    await expect(page.getByText(/Draft restored/)).toBeInTheDocument();
+    await expect(page.getByText(/A draft saved on an older version of this refurbishment/)).toBeInTheDocument();
+    const dialog = await page.findByRole('alertdialog', { name: 'This inspection is open in another tab' });
+    await expect(within(dialog).getByRole('button', { name: 'Continue in this tab' })).toHaveFocus();
   },
 };

@@ -13,13 +13,15 @@
  * removes the draft. An owner that gives `current` (what it holds now) has each write take that, and may leave out
  * CHANGEs while one is due (`writeIsDue`).
  */
-import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { DraftStore, StoredDraft } from '../api/drafts.ts';
+import { browserTabLocks, type TabLocks } from '../api/tab-lock.ts';
 
 /** A change is in the draft store at most this long after it was made (issue 16: within 200 ms). */
 export const DRAFT_DELAY_MS = 150;
 
-export type DraftNotice = null | 'restored' | 'offered';
+/** 'elsewhere': another tab of this reviewer opened the record and keeps its draft now; this one writes no more. */
+export type DraftNotice = null | 'restored' | 'offered' | 'elsewhere';
 
 /** A cheap, stable fingerprint of a config: a draft made with other rows or rules is not applied silently. */
 const fingerprints = new WeakMap<object, string>();
@@ -67,15 +69,25 @@ export type DraftEvent =
   | { type: 'SUBMITTED' }
   | { type: 'FLUSH' }
   /** The owner's record or its viewer changed while open (a bike assigned to the reviewer): the draft follows it. */
-  | { type: 'IDENTITY'; key: string | null; version: string };
+  | { type: 'IDENTITY'; key: string | null; version: string }
+  /** Another tab of this reviewer opened the record (`holdRecord`): that tab keeps the draft from now on. */
+  | { type: 'TAKEN_OVER' };
 
 /** The draft machine's actors on a store (IndexedDB in the app, memory in tests): what every owner of a draft provides. */
-export function draftActors(store: DraftStore) {
+export function draftActors(store: DraftStore, locks: TabLocks = browserTabLocks) {
   return {
+    // A view that keeps no draft (no key) holds nothing.
+    holdRecord: fromCallback<DraftEvent, { key: string | null }>(({ input, sendBack }) => (input.key ? locks.hold(`qc-draft:${input.key}`, () => sendBack({ type: 'TAKEN_OVER' })) : undefined)),
     loadDraft: fromPromise<StoredDraft | null, { key: string }>(({ input }) => store.load(input.key)),
     saveDraft: fromPromise<void, { key: string; draft: StoredDraft | null }>(({ input }) => (input.draft ? store.save(input.key, input.draft) : store.clear(input.key))),
     clearDraft: fromPromise<void, { key: string }>(({ input }) => store.clear(input.key)),
   };
+}
+
+/** What a write stores: the owner's current payload (or the last CHANGE's), or null to remove the draft. */
+function writeOf({ context }: { context: DraftContext }): { key: string; draft: StoredDraft | null } {
+  const payload = context.current ? context.current() : context.latest;
+  return { key: context.key!, draft: payload === null ? null : { version: context.version, payload, savedAt: Date.now() } };
 }
 
 export const draftMachine = setup({
@@ -90,6 +102,8 @@ export const draftMachine = setup({
     /** Writes the draft, or removes it when `draft` is null. */
     saveDraft: fromPromise<void, { key: string; draft: StoredDraft | null }>(async () => undefined),
     clearDraft: fromPromise<void, { key: string }>(async () => undefined),
+    /** Keeps the record this tab's while the draft is open; TAKEN_OVER when another tab opens it (src/api/tab-lock.ts). */
+    holdRecord: fromCallback<DraftEvent, { key: string | null }>(() => undefined),
   },
   actions: {
     /** The owner is to show this payload now: a restored draft, or null (the server's own state). */
@@ -105,11 +119,19 @@ export const draftMachine = setup({
   id: 'draft',
   context: ({ input }) => ({ key: input.key, version: input.version, notice: null, offered: null, latest: null, dirty: false, current: input.current ?? null }),
   initial: 'loading',
+  // One hold for the record's time here (a hold released and taken again between states could take the record back
+  // from a tab that opened it meanwhile); IDENTITY's re-entry holds the new key instead.
+  invoke: { src: 'holdRecord', input: ({ context }) => ({ key: context.key }) },
   on: {
     // Another key (a read-only viewer now the assignee) is another draft: read it as on opening; a change not yet
     // written is written under it. The same key with another version: what is written from now on carries it.
     IDENTITY: [
-      { guard: ({ context, event }) => event.key !== context.key, target: '.loading', reenter: true, actions: assign(({ event }) => ({ key: event.key, version: event.version, notice: null, offered: null })) },
+      {
+        guard: ({ context, event }) => event.key !== context.key,
+        target: '.loading',
+        reenter: true,
+        actions: assign(({ event }) => ({ key: event.key, version: event.version, notice: null, offered: null })),
+      },
       { actions: assign({ version: ({ event }) => event.version }) },
     ],
   },
@@ -117,6 +139,8 @@ export const draftMachine = setup({
     loading: {
       tags: 'loading',
       always: { guard: ({ context }) => context.key === null, target: 'ready' },
+      // Taken over before the draft was read: the owner shows the record (under the notice) rather than nothing.
+      on: { TAKEN_OVER: { target: 'elsewhere', actions: 'opened' } },
       invoke: {
         src: 'loadDraft',
         input: ({ context }) => ({ key: context.key! }),
@@ -141,6 +165,7 @@ export const draftMachine = setup({
       initial: 'clean',
       entry: 'opened',
       on: {
+        TAKEN_OVER: { guard: 'keepsDrafts', target: 'elsewhere' },
         CHANGE: { actions: assign({ latest: ({ event }) => event.payload, dirty: true }) },
         RESTORE: {
           guard: ({ context }) => context.offered !== null,
@@ -174,20 +199,37 @@ export const draftMachine = setup({
           on: { FLUSH: { guard: 'dirty', target: 'saving', reenter: true } },
           invoke: {
             src: 'saveDraft',
-            input: ({ context }) => {
-              const payload = context.current ? context.current() : context.latest;
-              return { key: context.key!, draft: payload === null ? null : { version: context.version, payload, savedAt: Date.now() } };
-            },
+            input: writeOf,
             onDone: 'clean',
             onError: 'clean',
           },
         },
       },
     },
+    elsewhere: {
+      // The other tab read the draft as it opened and keeps it from now on: this one writes only what it had pending
+      // (for a reload here, which reads the draft again) and nothing after; its owner shows it as taken over.
+      entry: assign({ notice: 'elsewhere', offered: null }),
+      on: { IDENTITY: {}, CHANGE: {}, FLUSH: {}, RESTORE: {}, DISCARD: {}, SUBMITTED: {}, TAKEN_OVER: {} },
+      initial: 'check',
+      states: {
+        check: { always: [{ guard: 'dirty', target: 'saving' }, { target: 'idle' }] },
+        saving: {
+          entry: assign({ dirty: false }),
+          invoke: {
+            src: 'saveDraft',
+            input: writeOf,
+            onDone: 'idle',
+            onError: 'idle',
+          },
+        },
+        idle: {},
+      },
+    },
     submitted: {
       tags: 'submitted',
       // The review is stored on the server: nothing left to keep, whatever record or viewer the owner names next.
-      on: { IDENTITY: {} },
+      on: { IDENTITY: {}, TAKEN_OVER: {} },
       entry: assign({ dirty: false, notice: null, offered: null, latest: null }),
       invoke: { src: 'clearDraft', input: ({ context }) => ({ key: context.key ?? '' }) },
     },

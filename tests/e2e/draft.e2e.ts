@@ -157,6 +157,29 @@ describe('drafts: the page going away', () => {
     await context.close();
   });
 
+  it("one review in two tabs: the tab opened last takes the draft over with the first tab's work, the first says so and keeps nothing more; it can take the review back", async () => {
+    // Before, each tab wrote its whole draft over the other's: a reload restored the other tab's work and lost its own.
+    const { target, context, page: first } = await typedRegistration('to open in two tabs', 'ka01ab1111');
+    const second = await context.newPage();
+    second.on('dialog', (d) => void d.accept());
+    await laterForCustomerDocuments(second);
+    await second.goto(`${baseURL}/review/${target.carId}`);
+    // The first tab went out of sight as the second opened (its pending write made then), and is now told.
+    const elsewhere = first.getByRole('alertdialog', { name: 'This inspection is open in another tab' });
+    await elsewhere.waitFor();
+    expect(await restoredRegistration(second)).toBe('KA01AB1111');
+    const field = await registrationField(second);
+    await field.fill('');
+    await field.pressSequentially('ka02cd2222');
+    await expect.poll(async () => JSON.stringify(await storedDrafts(second))).toContain('KA02CD2222');
+    // Continuing in the first tab reloads it with the draft the second kept, and the second is told in turn.
+    await first.bringToFront();
+    await elsewhere.getByRole('button', { name: 'Continue in this tab' }).click();
+    expect(await restoredRegistration(first)).toBe('KA02CD2222');
+    await second.getByRole('alertdialog', { name: 'This inspection is open in another tab' }).waitFor();
+    await context.close();
+  });
+
   it('a value typed just before leaving by a link is kept: the pending write is made as the review screen goes', async () => {
     // The leave guard asks (a draft stays on this device): the reviewer leaves.
     const { target, context, page } = await typedRegistration('to type into and leave', 'ka07pq9876');

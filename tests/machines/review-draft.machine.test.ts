@@ -2,11 +2,29 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { memoryDrafts, type StoredDraft } from '../../src/api/drafts.ts';
 import { configFingerprint, DRAFT_DELAY_MS, draftActors, draftMachine, writeIsDue } from '../../src/machines/review-draft.machine.ts';
+import type { TabLocks } from '../../src/api/tab-lock.ts';
 
 const KEY = 'bike:bike.qc@qc.example:BK26110004';
 const VERSION = '4:1:READY_FOR_REVIEW|cfg';
 
-function start(opts: { drafts?: ReturnType<typeof memoryDrafts<StoredDraft>>; key?: string | null; version?: string; current?: () => unknown } = {}) {
+/** Web Locks as the machine uses them (src/api/tab-lock.ts), by hand: which names this tab holds, and another tab taking one. */
+function fakeTabLocks() {
+  const held = new Map<string, () => void>();
+  const locks: TabLocks = {
+    hold(name, onLost) {
+      held.set(name, onLost);
+      return () => held.delete(name);
+    },
+  };
+  const takeOver = (name: string) => {
+    const onLost = held.get(name);
+    held.delete(name);
+    onLost?.();
+  };
+  return { locks, held, takeOver };
+}
+
+function start(opts: { drafts?: ReturnType<typeof memoryDrafts<StoredDraft>>; key?: string | null; version?: string; current?: () => unknown; locks?: TabLocks } = {}) {
   const drafts = opts.drafts ?? memoryDrafts<StoredDraft>();
   const saves: (StoredDraft | null)[] = [];
   const handedOver: unknown[] = [];
@@ -14,7 +32,7 @@ function start(opts: { drafts?: ReturnType<typeof memoryDrafts<StoredDraft>>; ke
   const actor = createActor(
     draftMachine.provide({
       actors: {
-        ...draftActors(drafts),
+        ...draftActors(drafts, opts.locks),
         saveDraft: fromPromise(async ({ input }) => {
           saves.push(input.draft);
           if (input.draft) await drafts.save(input.key, input.draft);
@@ -34,6 +52,53 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('draft machine (issue 16 Never lose work, every product)', () => {
+  it("one tab keeps a record's draft: another tab of the reviewer that opens it takes it over; this one writes what it had pending, then nothing", async () => {
+    const { locks, held, takeOver } = fakeTabLocks();
+    const { actor, drafts, saves } = start({ locks });
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...held.keys()]).toEqual([`qc-draft:${KEY}`]);
+    actor.send({ type: 'CHANGE', payload: { edits: ['typed here'] } });
+    takeOver(`qc-draft:${KEY}`);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.notice).toBe('elsewhere');
+    expect(drafts.entries.get(KEY)).toMatchObject({ payload: { edits: ['typed here'] } });
+    // The other tab's writes are not overwritten by this one's later changes.
+    await drafts.save(KEY, stored({ edits: ['the other tab'] }));
+    actor.send({ type: 'CHANGE', payload: { edits: ['typed here', 'more'] } });
+    actor.send({ type: 'FLUSH' });
+    await vi.advanceTimersByTimeAsync(DRAFT_DELAY_MS * 2);
+    expect(saves).toHaveLength(1);
+    expect(drafts.entries.get(KEY)).toMatchObject({ payload: { edits: ['the other tab'] } });
+    actor.stop();
+  });
+
+  it('holds the record once for its life, follows it to another key, releases it when stopped; a view without a key holds nothing and is never taken over', async () => {
+    const { locks, held, takeOver } = fakeTabLocks();
+    const { actor } = start({ locks, key: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(held.size).toBe(0);
+    actor.send({ type: 'IDENTITY', key: KEY, version: VERSION });
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...held.keys()]).toEqual([`qc-draft:${KEY}`]);
+    actor.send({ type: 'IDENTITY', key: `${KEY}-2`, version: VERSION });
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...held.keys()]).toEqual([`qc-draft:${KEY}-2`]);
+    actor.stop();
+    expect(held.size).toBe(0);
+    takeOver(`qc-draft:${KEY}-2`);
+  });
+
+  it('taken over while the stored draft is still read: the owner is told the record is open, under the notice', async () => {
+    const { locks, takeOver } = fakeTabLocks();
+    const drafts = memoryDrafts<StoredDraft>();
+    const { actor, opened } = start({ locks, drafts });
+    takeOver(`qc-draft:${KEY}`);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.notice).toBe('elsewhere');
+    actor.stop();
+  });
+
   it(`writes a change within ${DRAFT_DELAY_MS} ms, not in the change's own step, once per burst`, async () => {
     const { actor, drafts, saves } = start();
     await vi.advanceTimersByTimeAsync(0);

@@ -273,7 +273,7 @@ export default function AddCarVariantScreen({ drafts = indexedDbDrafts }: { draf
         <Button onPress={() => confirmLeave() && toList(selection)}>Variant List</Button>
       </div>
       {/* A restored draft since submitted (or entered back to the form as opened) holds nothing to discard. */}
-      <DraftBar notice={draft.unsaved || draft.notice === 'offered' ? draft.notice : null} onRestore={draft.restore} onDiscard={draft.discard} record="variant" form="variant form" />
+      <DraftBar notice={draft.unsaved || draft.notice === 'offered' || draft.notice === 'elsewhere' ? draft.notice : null} onRestore={draft.restore} onDiscard={draft.discard} record="variant" form="variant form" />
       <CatalogueFilters selection={selection} onChange={changeSelection} errors={errors} fuelAs="radio" {...catalogue} />
       <DndContext sensors={sensors} collisionDetection={closestCorners} onDragEnd={onDragEnd} accessibility={{ announcements }}>
         <div className="variant-builder">
