@@ -6,6 +6,7 @@
  *                ▶ building (approval, or a dummy inspection)
  * building ──▶ submitting (payload built) | idle + 'Error in post Object' (buildSubmission threw)
  * submitting ──▶ 206: reloadPage · success: 'Inspection Completed Successfully', /inspection after 2 s
+ *            ──▶ 409 (submitted already, or the record moved on): its detail, then reloadPage
  *            ──▶ failure: the response detail plus nested isValidate 1 messages, back to idle
  *
  * The screen enables Submit with `snapshot.can({ type: 'SUBMIT', … })` (only idle accepts it), shows the issue
@@ -17,7 +18,7 @@ import type { InspectionDetail, SubmissionPayload } from '../products/car/inspec
 import type { ReviewModel } from '../engine/types.ts';
 import { buildSubmission, hasRejections, validateBeforeSubmit, type SubmitBlock } from '../engine/submission.ts';
 import { issueTypes, toggleIssue } from '../engine/product.ts';
-import { errorDetail, RETRY_LINE, validationMessages } from './error-detail.ts';
+import { errorDetail, errorStatus, RETRY_LINE, validationMessages } from './error-detail.ts';
 
 export const SUBMIT_SUCCESS = 'Inspection Completed Successfully';
 export const PAYLOAD_ERROR = 'Error in post Object';
@@ -25,6 +26,12 @@ export const PAYLOAD_ERROR = 'Error in post Object';
 export const SUCCESS_REDIRECT_MS = 2000;
 /** Partial Content: the server asks the panel to reload (000 §4). */
 const RELOAD_STATUS = 206;
+/**
+ * Conflict: the inspection was submitted already (a retry whose first answer was lost, say) or moved on. The review is
+ * then shown as the server has it, with the draft kept and offered, rather than left editable with a Submit that can
+ * only be refused again.
+ */
+const CONFLICT_STATUS = 409;
 
 /** Submit failure text (000 §8): the response detail, then every nested error message with isValidate 1. */
 export function submitFailureMessage(error: unknown): string {
@@ -134,6 +141,7 @@ export const submissionMachine = setup({
     payloadBuilt: ({ context }) => context.payload !== null,
     reloadRequested: (_, params: { status: number }) => params.status === RELOAD_STATUS,
     failedStatus: (_, params: { status: number }) => params.status < 200 || params.status >= 300,
+    conflict: (_, params: { status: number | undefined }) => params.status === CONFLICT_STATUS,
   },
   delays: {
     redirectDelay: SUCCESS_REDIRECT_MS,
@@ -194,6 +202,11 @@ export const submissionMachine = setup({
             actions: 'reloadPage',
           },
           {
+            guard: { type: 'conflict', params: ({ event }) => ({ status: event.output.status }) },
+            target: 'reloading',
+            actions: [{ type: 'showError', params: ({ event }) => ({ message: submitFailureMessage({ body: event.output.data }) }) }, 'reloadPage'],
+          },
+          {
             guard: { type: 'failedStatus', params: ({ event }) => ({ status: event.output.status }) },
             target: 'idle',
             actions: {
@@ -203,10 +216,14 @@ export const submissionMachine = setup({
           },
           { target: 'completed', actions: ['submitted', { type: 'showSuccess', params: { message: SUBMIT_SUCCESS } }] },
         ],
-        onError: {
-          target: 'idle',
-          actions: { type: 'showError', params: ({ event }) => ({ message: submitFailureMessage(event.error) }) },
-        },
+        onError: [
+          {
+            guard: { type: 'conflict', params: ({ event }) => ({ status: errorStatus(event.error) }) },
+            target: 'reloading',
+            actions: [{ type: 'showError', params: ({ event }) => ({ message: submitFailureMessage(event.error) }) }, 'reloadPage'],
+          },
+          { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ message: submitFailureMessage(event.error) }) } },
+        ],
       },
     },
     reloading: { tags: 'busy', type: 'final' },

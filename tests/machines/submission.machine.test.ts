@@ -226,11 +226,27 @@ describe('submit an approval (spec 000 §3 payload, §4 submission status)', () 
   });
 
   it('a non-2xx answer that resolves is a failure, not a success', async () => {
-    const { submit, settle, spies, messages } = start();
+    const { submit, settle, spies, messages, can } = start();
     submit(request());
-    await settle({ ok: { status: 409, data: { message: 'Conflict', detail: 'Already submitted' } } });
-    expect(messages(spies.showError)).toEqual(['Already submitted']);
+    await settle({ ok: { status: 422, data: { message: 'Unprocessable', detail: 'Odometer is not valid' } } });
+    expect(messages(spies.showError)).toEqual(['Odometer is not valid']);
     expect(spies.showSuccess).not.toHaveBeenCalled();
+    expect(spies.reloadPage).not.toHaveBeenCalled();
+    expect(can(request())).toBe(true);
+  });
+
+  it.each([
+    ['rejected', { error: new ApiError('Already submitted: the inspection is Rejected by QC', 409, { message: 'Conflict', detail: 'Already submitted: the inspection is Rejected by QC' }) }],
+    ['answered', { ok: { status: 409, data: { message: 'Conflict', detail: 'Already submitted: the inspection is Rejected by QC' } } }],
+  ] as const)('a 409 (submitted already, e.g. a retry whose first answer was lost; %s) says so and reloads the review as the server has it', async (_, answer) => {
+    const { submit, settle, spies, messages, can } = start();
+    submit(request());
+    await settle(answer);
+    expect(messages(spies.showError)).toEqual(['Already submitted: the inspection is Rejected by QC']);
+    expect(spies.reloadPage).toHaveBeenCalledTimes(1);
+    expect(spies.showSuccess).not.toHaveBeenCalled();
+    expect(spies.navigateToList).not.toHaveBeenCalled();
+    expect(can(request())).toBe(false);
   });
 
   it("a payload that cannot be built shows 'Error in post Object' and sends nothing", () => {
