@@ -33,6 +33,11 @@ const RELOAD_STATUS = 206;
  */
 const CONFLICT_STATUS = 409;
 
+/** The failure text of an answer the server gave with a non-2xx status (the call resolved). */
+const refusedAnswer = ({ event }: { event: { output: { data: unknown } } }) => ({ message: submitFailureMessage({ body: event.output.data }) });
+/** The failure text of a call that rejected (an API error, or no answer). */
+const failedCall = ({ event }: { event: { error: unknown } }) => ({ message: submitFailureMessage(event.error) });
+
 /** Submit failure text (000 §8): the response detail, then every nested error message with isValidate 1. */
 export function submitFailureMessage(error: unknown): string {
   const body = error && typeof error === 'object' && 'body' in error ? (error as { body: unknown }).body : undefined;
@@ -204,15 +209,12 @@ export const submissionMachine = setup({
           {
             guard: { type: 'conflict', params: ({ event }) => ({ status: event.output.status }) },
             target: 'reloading',
-            actions: [{ type: 'showError', params: ({ event }) => ({ message: submitFailureMessage({ body: event.output.data }) }) }, 'reloadPage'],
+            actions: [{ type: 'showError', params: refusedAnswer }, 'reloadPage'],
           },
           {
             guard: { type: 'failedStatus', params: ({ event }) => ({ status: event.output.status }) },
             target: 'idle',
-            actions: {
-              type: 'showError',
-              params: ({ event }) => ({ message: submitFailureMessage({ body: event.output.data }) }),
-            },
+            actions: { type: 'showError', params: refusedAnswer },
           },
           { target: 'completed', actions: ['submitted', { type: 'showSuccess', params: { message: SUBMIT_SUCCESS } }] },
         ],
@@ -220,9 +222,9 @@ export const submissionMachine = setup({
           {
             guard: { type: 'conflict', params: ({ event }) => ({ status: errorStatus(event.error) }) },
             target: 'reloading',
-            actions: [{ type: 'showError', params: ({ event }) => ({ message: submitFailureMessage(event.error) }) }, 'reloadPage'],
+            actions: [{ type: 'showError', params: failedCall }, 'reloadPage'],
           },
-          { target: 'idle', actions: { type: 'showError', params: ({ event }) => ({ message: submitFailureMessage(event.error) }) } },
+          { target: 'idle', actions: { type: 'showError', params: failedCall } },
         ],
       },
     },
