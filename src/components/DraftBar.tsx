@@ -5,10 +5,11 @@
 import { Dialog, Heading } from 'react-aria-components/Dialog';
 import { Modal } from 'react-aria-components/Modal';
 import type { DraftNotice } from '../machines/review-draft.machine.ts';
+import { reloadWithoutAsking } from './leave-guard.ts';
 import './draft.css';
 
 /** Reloads the page (the tab then takes the record back and reads its draft); a seam for tests. */
-export const reloadPage = { now: () => window.location.reload() };
+export const reloadPage = { now: reloadWithoutAsking };
 
 interface Props {
   notice: DraftNotice;

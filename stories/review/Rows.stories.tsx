@@ -24,10 +24,12 @@ const HISTORY: RemarkEntry[] = [
   { id: 'r2', user: 'qc.store@qc.example', role: 'StoreManager-Qc', type: 'audio', remark: '', presignedUrl: 'data:audio/wav;base64,UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQAAAAA=', timestamp: now - 3600 },
 ];
 
-function inspection(): InspectionDetail {
+const RC_IMAGES = ['RC1', 'RC2', 'RC3'].map((title, i) => ({ hashKey: `RC${i}`, title, url: picture(title), isVerified: i !== 1 }));
+
+function inspection(values: Record<string, unknown> = {}, rcImages = RC_IMAGES): InspectionDetail {
   const detail = generateInspection<InspectionDetail>(carConfig, {
-    values: { insuranceType: 'Comprehensive', noClaimBonus: 'Yes', fuelType: 'Petrol', rcCondition: ['Damaged'], rtoNocIssued: 'Yes', rtoNocAvailable: 'Yes' },
-    images: { rcImages: ['RC1', 'RC2', 'RC3'].map((title, i) => ({ hashKey: `RC${i}`, title, url: picture(title), isVerified: i !== 1 })) },
+    values: { insuranceType: 'Comprehensive', noClaimBonus: 'Yes', fuelType: 'Petrol', rcCondition: ['Damaged'], rtoNocIssued: 'Yes', rtoNocAvailable: 'Yes', ...values },
+    images: { rcImages },
     inspection: { carId: 9201, appointmentId: 'APT9201' },
   });
   const registration = detail.inspectionData.carDetails?.registrationNumber;
@@ -53,12 +55,14 @@ interface Args {
   kind: keyof typeof KINDS;
   /** The assignee edits; everyone else reads (000 §4). */
   canEdit: boolean;
+  /** Recorded values by row key over the story's own. */
+  values?: Record<string, unknown>;
 }
 
 /** One review row over the real car config and engine: edits run through the engine as on /review. */
-function Row({ kind, canEdit }: Args) {
+function Row({ kind, canEdit, values }: Args) {
   serve({ ...LOOKUP_ROUTES, 'GET v2/rejection-remark': { detail: [] }, 'POST v2/image': { detail: { url: picture('Uploaded') } } });
-  const [model, setModel] = useState(() => engine.evaluate(inspection()));
+  const [model, setModel] = useState(() => engine.evaluate(inspection(values)));
   const onEdit = useCallback((edit: Edit) => setModel((m) => engine.apply(m, edit)), []);
   const ctx = useMemo<ReviewRowContext>(
     () => ({
@@ -152,13 +156,26 @@ export const MultiSelectExclusiveNoMismatch: Story = { args: { kind: 'Multi-sele
 export const DateField: Story = { args: { kind: 'Date (fitness upto)' } };
 export const ReadOnlyValue: Story = { args: { kind: 'Read-only (VIN from OBD)' } };
 export const Comments: Story = { args: { kind: 'Comments (car details)' } };
+
+const UNBROKEN = 'x'.repeat(500);
+/** A recorded comment of 500 characters with no space wraps inside the row's editor cell, never over Remarks. */
+export const LongUnbrokenComment: Story = {
+  args: { kind: 'Comments (car details)', values: { carDetailsComments: [UNBROKEN] } },
+  play: async ({ canvasElement }) => {
+    const choice = within(canvasElement).getByRole('checkbox', { name: UNBROKEN }).closest('label')!;
+    const remarks = within(canvasElement).getByRole('button', { name: /^Remarks/ }).getBoundingClientRect();
+    await expect(choice.getBoundingClientRect().right).toBeLessThanOrEqual(remarks.left);
+    await expect(canvasElement.querySelector('.row-editor')!.getBoundingClientRect().right).toBeLessThanOrEqual(remarks.left);
+  },
+};
 export const ImageUpload: Story = { args: { kind: 'Image upload (RTO NOC available)' } };
 export const NotAssignee: Story = { args: { canEdit: false } };
 
 /** An image group (RC images): verified and non-verified toggles, tick, remarks and the editor per image. */
-export const ImageGroup: StoryObj = {
-  render: function Render() {
-    const [model, setModel] = useState(() => engine.evaluate(inspection()));
+export const ImageGroup: StoryObj<{ rcImages: typeof RC_IMAGES }> = {
+  args: { rcImages: RC_IMAGES },
+  render: function Render({ rcImages }) {
+    const [model, setModel] = useState(() => engine.evaluate(inspection({}, rcImages)));
     const onEdit = useCallback((edit: Edit) => setModel((m) => engine.apply(m, edit)), []);
     const keys = model.order.filter((k) => k.startsWith('rcImages:'));
     const ctx: ReviewRowContext = {
@@ -175,6 +192,25 @@ export const ImageGroup: StoryObj = {
         <ImagesPanel group="rcImages" title="RC Images" verifiable rows={keys.map((k) => model.rows[k])} urls={{}} />
       </RowContext.Provider>
     );
+  },
+};
+
+/**
+ * An image without an address says 'No image' and opens nothing (it opened the viewer on `?url=null`); one the browser
+ * cannot load says 'Image not available' in its place, still linked to the viewer, which says why.
+ */
+export const ImageGroupMissingImages: typeof ImageGroup = {
+  ...ImageGroup,
+  args: { rcImages: [RC_IMAGES[0], { ...RC_IMAGES[1], url: null as unknown as string }, { ...RC_IMAGES[2], url: '/no-such-image.png' }] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('img', { name: 'RC1' })).toBeInTheDocument();
+    const missing = canvas.getByRole('img', { name: 'RC2: no image' });
+    await expect(missing).toHaveTextContent('No image');
+    await expect(missing.closest('a')).toBeNull();
+    const broken = await canvas.findByRole('img', { name: 'RC3: image not available' });
+    await expect(broken.closest('a')).toHaveAttribute('href', '/view-image/2?url=%2Fno-such-image.png');
+    await expect(canvasElement.querySelectorAll('a[href*="url=null"]')).toHaveLength(0);
   },
 };
 

@@ -172,10 +172,14 @@ describe('drafts: the page going away', () => {
     await field.fill('');
     await field.pressSequentially('ka02cd2222');
     await expect.poll(async () => JSON.stringify(await storedDrafts(second))).toContain('KA02CD2222');
-    // Continuing in the first tab reloads it with the draft the second kept, and the second is told in turn.
+    // Continuing in the first tab reloads it with the draft the second kept, and the second is told in turn; the
+    // reload is the reviewer's own choice and the work is kept, so the browser's 'Leave site?' does not ask again.
+    const asked: string[] = [];
+    first.on('dialog', (d) => void asked.push(d.type()));
     await first.bringToFront();
     await elsewhere.getByRole('button', { name: 'Continue in this tab' }).click();
     expect(await restoredRegistration(first)).toBe('KA02CD2222');
+    expect(asked).toEqual([]);
     await second.getByRole('alertdialog', { name: 'This inspection is open in another tab' }).waitFor();
     await context.close();
   });

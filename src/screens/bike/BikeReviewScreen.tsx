@@ -36,7 +36,7 @@ import { ReviewOverlays, ReviewTools } from '../review/RowFinder.tsx';
 import { ReviewTabs } from '../review/ReviewTabs.tsx';
 import { CAR_SHORTCUTS, modelRows, rowsShown, shortcutList, stepGroup } from '../review/shortcuts.ts';
 import { useFocusAfterAssign, useJumpFocus, useReviewKeys, useRowNavigation, useSubmitShortcut } from '../review/useReviewKeys.ts';
-import { useLeaveGuard } from '../review/leave-guard.ts';
+import { useLeaveGuard } from '../../components/leave-guard.ts';
 import { DraftBar } from '../../components/DraftBar.tsx';
 import { ImageUpload } from '../../components/ImageUpload.tsx';
 import { useReviewDraft } from '../../components/useReviewDraft.ts';
@@ -47,6 +47,7 @@ import { heldBikeReview, type BikeImage } from './inspection.ts';
 import { MakeModelVariantPanel } from './MakeModelVariantPanel.tsx';
 import { useLatest } from '../../components/useLatest.ts';
 import { Loading } from '../../components/Loading.tsx';
+import { LinkedImage } from '../../components/LinkedImage.tsx';
 import './bike.css';
 
 /** The car's shortcuts less the remark one: the bike review has no row remarks. */
@@ -93,9 +94,7 @@ const MediaTile = memo(function MediaTile({ row, canEdit, onEdit, onReplace }: {
       {media.mediaType === 'video' ? (
         <video src={media.url} controls preload="metadata" aria-label={row.text} />
       ) : (
-        <a href={media.url} target="_blank" rel="noreferrer">
-          <img src={media.url} alt={row.text} loading="lazy" />
-        </a>
+        <LinkedImage src={media.url} alt={row.text} href={media.url} />
       )}
       <div className="tile-caption">
         <label>

@@ -12,6 +12,7 @@ import { shortcutList, stepGroup, type ShortcutId } from '../review/shortcuts.ts
 import { useReviewKeys } from '../review/useReviewKeys.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { imageSrcFor } from '../../components/image-src.ts';
+import { LinkedImage, viewerHref } from '../../components/LinkedImage.tsx';
 import './gs.css';
 
 export const NOT_FOUND_TEXT = 'No flagged car was found at this address. Please open it from the GS Unflagging list.';
@@ -22,9 +23,7 @@ function ZoomImage({ image, index, caption, src }: { image: GsImage; index: numb
   const url = src(image.url);
   return (
     <figure className="gs-figure">
-      <a href={`/view-image/${index}?${new URLSearchParams({ url })}`} target="_blank" rel="noreferrer" aria-label={`Zoom ${image.title}`}>
-        <img src={url} alt={image.title} loading="lazy" />
-      </a>
+      <LinkedImage src={url} alt={image.title} href={viewerHref(index, url)} label={`Zoom ${image.title}`} />
       <figcaption>{caption ?? image.title}</figcaption>
     </figure>
   );

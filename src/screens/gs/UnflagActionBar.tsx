@@ -15,7 +15,7 @@ import { draftKey } from '../../api/drafts.ts';
 import { configFingerprint } from '../../machines/review-draft.machine.ts';
 import { DraftBar } from '../../components/DraftBar.tsx';
 import { useReviewDraft } from '../../components/useReviewDraft.ts';
-import { useLeaveGuard } from '../review/leave-guard.ts';
+import { useLeaveGuard } from '../../components/leave-guard.ts';
 import { useSubmitShortcut } from '../review/useReviewKeys.ts';
 import { useLatest } from '../../components/useLatest.ts';
 

@@ -18,7 +18,7 @@ import { DraftBar } from '../../components/DraftBar.tsx';
 import { useReviewDraft } from '../../components/useReviewDraft.ts';
 import { draftKey } from '../../api/drafts.ts';
 import { configFingerprint } from '../../machines/review-draft.machine.ts';
-import { useLeaveGuard } from '../review/leave-guard.ts';
+import { useLeaveGuard } from '../../components/leave-guard.ts';
 import { ReviewOverlays, ReviewTools } from '../review/RowFinder.tsx';
 import { sectionStart, shortcutList, type CandidateRow } from '../review/shortcuts.ts';
 import { useJumpFocus, useReviewKeys, useRowNavigation, useSubmitShortcut } from '../review/useReviewKeys.ts';
@@ -26,6 +26,7 @@ import { refurbishmentRows, refurbishmentShortcuts, rejectToggle, REFURBISHMENT_
 import { rupees } from './money.ts';
 import { useLatest } from '../../components/useLatest.ts';
 import { Loading } from '../../components/Loading.tsx';
+import { LinkedImage, viewerHref } from '../../components/LinkedImage.tsx';
 import './refurbishment.css';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -274,9 +275,7 @@ function Media({ images, videos, label }: { images: RefurbMedia[]; videos: Refur
     <div className="refurb-media">
       {images.map((image, index) => (
         // Images open full size in the image viewer, in a new tab (as the car review's images do).
-        <a key={image.url} href={`/view-image/${index}?url=${encodeURIComponent(image.url)}`} target="_blank" rel="noreferrer" title={image.title}>
-          <img src={image.url} alt={`${label}: ${image.title}`} loading="lazy" />
-        </a>
+        <LinkedImage key={`${index}:${image.url}`} src={image.url} alt={`${label}: ${image.title}`} href={viewerHref(index, image.url)} />
       ))}
       {videos.map((video) => (
         <video key={video.url} src={video.url} controls preload="metadata" aria-label={`${label}: ${video.title}`} />

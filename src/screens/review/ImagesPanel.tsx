@@ -4,6 +4,7 @@
  * Document groups (the car's RC and insurance images) can be filtered with 'Show Verified' / 'Show Non Verified' (000 §2).
  */
 import { memo, useState } from 'react';
+import { LinkedImage, viewerHref } from '../../components/LinkedImage.tsx';
 import type { RowState } from '../../engine/types.ts';
 import { rowAddress } from './address.ts';
 import { useRowContext } from './context.ts';
@@ -26,9 +27,7 @@ const ImageTile = memo(function ImageTile({ row, index, url }: { row: RowState; 
   const src = ctx.imageSrc(url);
   return (
     <div className={`image-tile${row.checked ? ' checked' : ''}`} role="group" aria-label={row.text} data-row={rowAddress(row)} data-key={row.key} tabIndex={-1}>
-      <a href={`/view-image/${index}?url=${encodeURIComponent(src)}`} target="_blank" rel="noreferrer">
-        <img src={src} alt={row.text} loading="lazy" />
-      </a>
+      <LinkedImage src={src} alt={row.text} href={viewerHref(index, src)} />
       <div className="tile-caption">
         <label>
           <input type="checkbox" aria-label={`Reject ${row.text}`} checked={row.checked} disabled={disabled} onChange={(e) => ctx.onEdit({ type: 'check', key: row.key, checked: e.target.checked })} />{' '}

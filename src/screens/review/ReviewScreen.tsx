@@ -27,7 +27,7 @@ import { useFlushDraftOnHide } from '../../components/useReviewDraft.ts';
 import { reviewAccess, type ReviewAccess } from './access.ts';
 import type { ModelStore } from '../../engine/store.ts';
 import { ModelContext, RowContext, useModel, type ReviewRowContext } from './context.ts';
-import { useLeaveGuard } from './leave-guard.ts';
+import { useLeaveGuard } from '../../components/leave-guard.ts';
 import { CustomerDocsPopup } from './CustomerDocsPopup.tsx';
 import { ImageEditor } from './ImageEditor.tsx';
 import type { ImageEdits, ImageSurface } from './image-edit.ts';

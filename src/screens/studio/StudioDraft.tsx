@@ -10,7 +10,7 @@ import { draftKey, indexedDbDrafts, type DraftStore } from '../../api/drafts.ts'
 import { DraftBar } from '../../components/DraftBar.tsx';
 import { useReviewDraft } from '../../components/useReviewDraft.ts';
 import { readOwn } from '../../engine/read-own.ts';
-import { useLeaveGuard } from '../review/leave-guard.ts';
+import { useLeaveGuard } from '../../components/leave-guard.ts';
 
 export const STUDIO_LEAVE_QUESTION = 'Leave the config studio? Your changes are not saved as a version yet (a draft stays on this device).';
 

@@ -30,7 +30,7 @@ import { CatalogueFilters } from './CatalogueFilters.tsx';
 import type { EditState, ListState } from './CarVariantListScreen.tsx';
 import { columnErrors, columnOf, dropParameter, moveSlot, newColumn, removeSlot, rowsOf, setSlotValue, type Column, type Slot } from './columns.ts';
 import { ParameterPopup } from './ParameterPopup.tsx';
-import { useLeaveGuard } from '../review/leave-guard.ts';
+import { useLeaveGuard } from '../../components/leave-guard.ts';
 import { columnsOfDraft, parseVariantDraft, VARIANT_DRAFT_SHAPE, variantDraftOf, type VariantDraft } from './variant-draft.ts';
 import './variants.css';
 

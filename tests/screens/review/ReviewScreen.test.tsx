@@ -12,7 +12,7 @@ import { fakeLayout } from '../../support/layout.ts';
 import { makeInspection, OTHER, REVIEWER, renderReview } from './helpers.tsx';
 import { draftKey, memoryDrafts } from '../../../src/api/drafts.ts';
 import { DRAFT_DELAY_MS } from '../../../src/machines/review.machine.ts';
-import { LEAVE_QUESTION } from '../../../src/screens/review/leave-guard.ts';
+import { LEAVE_QUESTION } from '../../../src/components/leave-guard.ts';
 import { TIME_UP_TEXT } from '../../../src/screens/review/ReviewHeader.tsx';
 import { recordingSurface } from './surface.ts';
 

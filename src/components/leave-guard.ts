@@ -8,6 +8,19 @@ import { useCallback, useEffect, useRef } from 'react';
 
 export const LEAVE_QUESTION = 'Leave this review? What you did is not submitted yet (a draft stays on this device).';
 
+/** Set once the page goes away by the reviewer's own choice, which asked already: no guard asks again. */
+let leavingOnPurpose = false;
+
+/**
+ * Reloads the page without the guard's question: for a reload the reviewer chose, whose work is kept (the tab
+ * takeover's 'Continue in this tab', src/components/DraftBar.tsx), where the browser's 'Leave site?' would only ask
+ * the same thing twice.
+ */
+export function reloadWithoutAsking(): void {
+  leavingOnPurpose = true;
+  window.location.reload();
+}
+
 /** `question`: what the screen asks before its work is left behind (the review's by default). */
 export function useLeaveGuard(unsaved: boolean, question: string = LEAVE_QUESTION): () => boolean {
   const state = useRef({ unsaved, question, leaving: false });
@@ -17,6 +30,7 @@ export function useLeaveGuard(unsaved: boolean, question: string = LEAVE_QUESTIO
   useEffect(() => {
     if (!unsaved) return;
     const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (leavingOnPurpose) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = '';
