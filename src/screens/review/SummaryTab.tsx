@@ -3,20 +3,16 @@
  * Mail popup and the e-mails already sent.
  */
 import { useEffect, useState } from 'react';
-import dayjs from 'dayjs';
 import { displayText } from '../../components/display-text.ts';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { ReviewModel, RowState } from '../../engine/types.ts';
 import { rejectedRows } from '../../engine/submission.ts';
 import { fetchRiEmailLog, type RiEmailLog } from '../../api/review.ts';
 import { RiMailPopup } from './RiMailPopup.tsx';
+import { formatTime, readTime } from '../../components/format-time.ts';
 
-
-/** When an RI mail went out, as people read it (the log answers an ISO timestamp). */
-export function sentAt(createdAt: string): string {
-  const at = dayjs(createdAt);
-  return at.isValid() ? at.format('DD MMM YYYY, HH:mm') : createdAt;
-}
+/** When an RI mail went out, as people read it (the log answers an ISO timestamp; another backend may send unix time). */
+const SENT_AT = 'DD MMM YYYY, HH:mm';
 
 function newValueOf(row: RowState): string {
   if (row.newValues) return row.newValues.join(', ');
@@ -123,7 +119,7 @@ export function SummaryTab({ model, inspection, canEdit, onGoToRow }: Props) {
             <ul className="mail-log" aria-label="Sent e-mails">
               {log.map((l) => (
                 <li key={`${l.createdAt}${l.reinspectionDiffUrl}`}>
-                  <time dateTime={l.createdAt}>{sentAt(l.createdAt)}</time>{' '}
+                  <time dateTime={readTime(l.createdAt)?.toISOString()}>{formatTime(l.createdAt, SENT_AT)}</time>{' '}
                   <a href={l.reinspectionDiffUrl} target="_blank" rel="noreferrer">
                     Differences
                   </a>

@@ -124,6 +124,19 @@ describe('summary tab (spec 000 §2 Summary)', () => {
     expect(screen.getByRole('dialog', { name: 'Send Mail' })).toBeTruthy();
   });
 
+  it("another backend's mail log: a unix time reads as a date, one that names no time as '-', never 'Invalid Date' or its raw text", async () => {
+    const inspection = makeInspection({ inspection: { version: 1, riTableData: [] } });
+    vi.mocked(fetchRiEmailLog).mockResolvedValueOnce([
+      { createdAt: 1780134067 as never, reinspectionDiffUrl: 'https://mail/diff/1' },
+      { createdAt: 'soon', reinspectionDiffUrl: 'https://mail/diff/2' },
+    ]);
+    render(<SummaryTab model={carEngine.evaluate(inspection)} inspection={inspection} canEdit={false} />);
+    const items = within(await screen.findByRole('list', { name: 'Sent e-mails' })).getAllByRole('listitem');
+    expect(items[0].textContent).toContain(dayjs.unix(1780134067).format('DD MMM YYYY, HH:mm'));
+    expect(items[1].textContent).toMatch(/^- Differences/);
+    expect(items.map((i) => i.textContent).join()).not.toMatch(/Invalid|soon/);
+  });
+
   it("another backend's RI table: not a list shows no rows (no crash); objects, lists and booleans show as text, never '[object Object]'", async () => {
     const odd = makeInspection({ inspection: { version: 1, riTableData: { 'RA Details': { oldValue: 'a', newValue: 'b' } } as never } });
     const { unmount } = render(<SummaryTab model={carEngine.evaluate(odd)} inspection={odd} canEdit={false} />);
