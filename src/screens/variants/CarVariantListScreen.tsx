@@ -133,8 +133,9 @@ export default function CarVariantListScreen() {
               <Button onPress={() => void toggleStatus()}>{result.status === 'Active' ? 'Disable For Inspection App' : 'Enable For Inspection App'}</Button>
             )}
           </div>
+          {/* 'Variant data missing for:' plus a list, or 'No data found' (spec 002 §2): not both. */}
           {result.variantList.length === 0 ? (
-            <p className="list-status">No data found</p>
+            result.missingVariants.length === 0 && <p className="list-status">No data found</p>
           ) : (
             <table className="variant-table">
               <thead>

@@ -122,6 +122,16 @@ describe('/car-variant-list (spec 002 §2 Car variant list, §5)', () => {
     expect(screen.queryByRole('button', { name: /For Inspection App/ })).toBeNull();
   });
 
+  it("variants missing and no data: 'Variant data missing for:' and its list, not 'No data found' beside it", async () => {
+    suggestion = { variantList: [], missingVariants: [{ variant_id: 7, variant_name: 'ZXI 1.2', years: [2021] }], status: 'Pending' };
+    const user = userEvent.setup();
+    renderList();
+    await query(user);
+    expect(await screen.findByText('Variant data missing for:')).toBeTruthy();
+    expect(screen.getByText('ZXI 1.2 (2021)')).toBeTruthy();
+    expect(screen.queryByText('No data found')).toBeNull();
+  });
+
   it("Delete asks 'Are you sure you want to delete variant data for {variant}': No keeps it, Yes deletes by srNo", async () => {
     const user = userEvent.setup();
     renderList();
