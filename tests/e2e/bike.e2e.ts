@@ -191,7 +191,7 @@ describe('spec 001 bike flow', () => {
     await context.close();
   });
 
-  it("the assignee changes make, model and variant: 'Make Model Variant updated', and the bike keeps them", async () => {
+  it("the assignee changes make, model and variant: 'Make Model Variant updated', the bike keeps them, and a ticked Variant submits with its new value", async () => {
     const api = await bikeApi(BIKE);
     const { data } = await api<{ data: { appointmentId: string; qcUser: string | null }[] }>('appointment?status=READY_FOR_REVIEW&page=1');
     const free = data.filter((r) => !r.qcUser && r.appointmentId > ASSIGNED).at(-1)!;
@@ -205,7 +205,15 @@ describe('spec 001 bike flow', () => {
     const context = await signedInContext(browser, baseURL, BIKE);
     const page = await context.newPage();
     const errors = watchErrors(page);
+    const alerts: string[] = [];
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
     await page.goto(`${baseURL}/bike-review/${free.appointmentId}`);
+    // Ticked before the correction: the panel is where its new value comes from (001 §5 'every ticked document needs
+    // a non-empty new value'); before, nothing gave it one and the submit could only be refused.
+    await page.getByRole('checkbox', { name: 'Reject Variant' }).check();
     const panel = page.getByRole('form', { name: 'Make, model and variant' });
     const update = panel.getByRole('button', { name: 'Update Make Model Variant' });
     await expect(update.isDisabled()).resolves.toBe(true);
@@ -233,6 +241,12 @@ describe('spec 001 bike flow', () => {
 
     const after = (await api<{ detail: { make: string; model: string; variant: string } }>(`appointment/${free.appointmentId}`)).detail;
     expect(after).toMatchObject({ make: other.label, model: modelName, variant: variantName });
+    // The choices are recorded on their rows (ticked, as any correction is), so the submit goes through as a rejection.
+    for (const row of ['Make', 'Model', 'Variant']) expect(await page.getByRole('checkbox', { name: `Reject ${row}`, exact: true }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Bike REJECTED').waitFor();
+    expect(alerts).toEqual([]);
+    expect((await api<{ detail: { status: string } }>(`appointment/${free.appointmentId}`)).detail.status).toBe('REJECTED');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -11,6 +11,7 @@ import { fromPromise } from 'xstate';
 import bikeScreens from '../../config/bike-list.json';
 import type { Edit, ReviewModel, RowState } from '../../engine/types.ts';
 import { appendEdit, storedEdits } from '../../engine/edit.ts';
+import { panelOf } from '../../engine/product.ts';
 import {
   assignBike,
   fetchBike,
@@ -194,6 +195,7 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
   const { engine, config } = useProduct();
   const tabs = config.product.tabs;
   const [tab, setTab] = useState<string>(tabs[0]);
+  const mmvPanel = panelOf(config, 'makeModelVariant');
   const [submitted, setSubmitted] = useState(false);
   const appointmentId = detail.appointmentId;
 
@@ -335,7 +337,7 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
         {!canEdit && <p className="muted read-only-note">{isPast ? 'A past version: read only.' : reviewable ? 'Read only: only the assigned QC user can edit and submit this bike.' : `Reviewed (${detail.status}): read only.`}</p>}
       </header>
       <DraftBar notice={draft.notice} onRestore={draft.restore} onDiscard={draft.discard} />
-      {canEdit && <MakeModelVariantPanel detail={detail} onUpdated={setDetail} />}
+      {canEdit && mmvPanel && tab === mmvPanel.tab && <MakeModelVariantPanel detail={detail} rows={mmvPanel.rows} onEdit={onEdit} onUpdated={setDetail} />}
       <ReviewTabs tabs={tabs} selected={tab} onSelect={setTab} tools={<ReviewTools shortcuts={BIKE_SHORTCUTS} onNextError={nextErrorRow} onOpen={setOverlay} />} panelClassName="bike-tab">
         <div data-rows>
           <TabContent model={model} tab={tab} canEdit={editable} onEdit={onEdit} onReplace={replaceImage} />

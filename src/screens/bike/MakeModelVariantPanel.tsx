@@ -1,17 +1,29 @@
 /**
  * Make, model and variant of a bike, editable only by its qcUser (spec 001 §2): make → models (makeCode) → variants
- * (model_id) from the catalogue; saving pushes them with the appointment id and says 'Make Model Variant updated'.
+ * (model_id) from the catalogue; saving pushes them with the appointment id, says 'Make Model Variant updated' and
+ * records each changed choice on its row (the product's makeModelVariant panel names them), as the car's panel
+ * does: a ticked make, model or variant then has the new value a submit needs (001 §5), where before it could only
+ * be unticked.
  */
 import { useEffect, useState } from 'react';
 import bikeScreens from '../../config/bike-list.json';
 import { fetchBikeMakes, fetchBikeModels, fetchBikeVariants, pushBikeData, type BikeDetail } from '../../api/bike.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
+import type { Edit } from '../../engine/types.ts';
 
 type Model = { id: number; name: string };
 type Variant = { name: string; code: string };
 
-export function MakeModelVariantPanel({ detail, onUpdated }: { detail: BikeDetail; onUpdated: (detail: BikeDetail) => void }) {
+interface Props {
+  detail: BikeDetail;
+  /** The rows the panel's choices are recorded on (the config's makeModelVariant panel). */
+  rows: { make: string; model: string; variant: string };
+  onEdit: (edit: Edit) => void;
+  onUpdated: (detail: BikeDetail) => void;
+}
+
+export function MakeModelVariantPanel({ detail, rows, onEdit, onUpdated }: Props) {
   const [makes, setMakes] = useState<{ name: string; code: string }[]>([]);
   const [makeCode, setMakeCode] = useState('');
   const [models, setModels] = useState<Model[]>([]);
@@ -70,6 +82,8 @@ export function MakeModelVariantPanel({ detail, onUpdated }: { detail: BikeDetai
         try {
           const updated = await pushBikeData({ appointmentId: detail.appointmentId, make, model: { name: model.name, id: model.id }, variant });
           showSuccess(bikeScreens.texts.makeModelVariantUpdated);
+          const chosen = [[rows.make, detail.make, make.name], [rows.model, detail.model, model.name], [rows.variant, detail.variant, variant.name]] as const;
+          for (const [key, was, now] of chosen) if (now !== was) onEdit({ type: 'setValue', key, value: now });
           onUpdated(updated);
         } catch (error) {
           showError(errorDetail(error, 'Make, model and variant could not be updated'));
