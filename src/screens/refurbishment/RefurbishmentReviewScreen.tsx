@@ -6,10 +6,10 @@ import { TextArea } from 'react-aria-components/TextArea';
 import { TextField } from 'react-aria-components/TextField';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { fetchRefurbishment, fetchRefurbishmentVersion, submitRefurbishment, type RefurbDetail, type RefurbItem, type RefurbMedia } from '../../api/refurbishment.ts';
+import { fetchRefurbishment, fetchRefurbishmentVersion, fetchRefurbishmentVersions, submitRefurbishment, type RefurbDetail, type RefurbItem, type RefurbMedia } from '../../api/refurbishment.ts';
 import type { LoginData } from '../../api/session.ts';
 import { plainDetail, refurbishmentMachine, type RefurbishmentSubmitPayload } from '../../machines/refurbishment.machine.ts';
-import { isEditable, showsAfterRef, storedVerdicts, verdictSection, type RefurbishmentConfig, type RemarkEntry } from '../../machines/refurbishment.rules.ts';
+import { REFURBISHMENT_TEXTS, isEditable, showsAfterRef, storedVerdicts, verdictSection, type RefurbishmentConfig, type RemarkEntry } from '../../machines/refurbishment.rules.ts';
 import { useRulesProduct } from '../../products/ProductContext.tsx';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -53,9 +53,9 @@ export function RefurbishmentReviewScreen() {
 
   useEffect(() => {
     let cancelled = false;
-    const request = version ? fetchRefurbishmentVersion(appointmentId, status ?? '', Number(version)) : fetchRefurbishment(appointmentId);
+    const request = version ? versionDetail(appointmentId, Number(version), status) : fetchRefurbishment(appointmentId);
     request.then(
-      (detail) => !cancelled && setLoad({ status: 'done', detail: readDetail(detail) }),
+      (detail) => !cancelled && setLoad(detail ? { status: 'done', detail: readDetail(detail) } : { status: 'error', message: REFURBISHMENT_TEXTS.versionsEmpty }),
       (error: unknown) => !cancelled && setLoad({ status: 'error', message: plainDetail(error) }),
     );
     return () => {
@@ -67,6 +67,17 @@ export function RefurbishmentReviewScreen() {
   if (load.status === 'loading') return <main className="page"><Loading /></main>;
   if (load.status === 'error') return <main className="page"><ErrorPanel detail={load.message} /></main>;
   return <RefurbishmentReview key={key} session={session} detail={load.detail} versioned={version !== null} />;
+}
+
+/**
+ * A version's detail (GET v2/refurbishment-version-detail asks for its status too). The versions page links both;
+ * a link with the version alone (typed or shared: 001 §2 makes both optional) takes the status from the version list
+ * rather than sending none, which the server refuses as a status it does not know. Null: the list has no such version.
+ */
+async function versionDetail(appointmentId: string, version: number, status: string | null): Promise<RefurbDetail | null> {
+  if (status) return fetchRefurbishmentVersion(appointmentId, status, version);
+  const found = (await fetchRefurbishmentVersions(appointmentId)).find((row) => row.version === version);
+  return found ? fetchRefurbishmentVersion(appointmentId, found.status, version) : null;
 }
 
 /**

@@ -245,6 +245,26 @@ describe('/gs-refurbishment-review/{appointmentId} (spec 001 §2, §5)', () => {
     expect(screen.getByText('Total Actual Cost: ₹98,000')).not.toBeNull();
   });
 
+  it('a link with the version alone (no status) reads the status from the version list, and says so when it has no such version', async () => {
+    signInAs('qc');
+    const versions = [{ appointmentId: '2007300001', make: 'Honda', model: 'City', version: 4, status: 'done', refurbishedBy: 'ravi.gs@qc.example', reviewedBy: ME, endTime: '2026-11-20T10:00:00Z' }];
+    const seen = serve((c) =>
+      c.url === 'v2/refurbishment-version/2007300001'
+        ? { status: 200, data: { data: versions } }
+        : c.url === 'v2/refurbishment-version-detail'
+          ? { status: 200, data: { detail: { ...detail, status: 'done' } } }
+          : undefined,
+    );
+    renderAt('/gs-refurbishment-review/2007300001?version=4');
+    await screen.findByRole('heading', { name: 'GS Refurbishment Suggestions' });
+    expect(seen.find((c) => c.url === 'v2/refurbishment-version-detail')!.params).toMatchObject({ appointmentId: '2007300001', status: 'done', version: 4 });
+    cleanup();
+    seen.length = 0;
+    renderAt('/gs-refurbishment-review/2007300001?version=9');
+    expect(await screen.findByText('Version records not available for this appointment')).toBeTruthy();
+    expect(seen.some((c) => c.url === 'v2/refurbishment-version-detail')).toBe(false);
+  });
+
   it("another backend's odd items: a null before side or media list shows no media and 'NA'; amounts sent as numeric text are rupees", async () => {
     signInAs('qc');
     const base = detail.fields[0];
