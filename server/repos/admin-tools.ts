@@ -5,7 +5,7 @@
 import type { Queryable } from '../db.ts';
 
 /** Slot hours of a store that has none recorded. */
-const DEFAULT_HOURS = [10, 19] as const;
+export const DEFAULT_HOURS = [10, 19] as const;
 
 export interface FactorStore {
   location_id: number;

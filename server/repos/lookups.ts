@@ -1,5 +1,6 @@
 /** Catalogue lookups of spec 000 §7 (cities, stores, states, RTOs, makes, models, variants, banks, NOC-for, comment options). */
 import type { Queryable } from '../db.ts';
+import { DEFAULT_HOURS } from './admin-tools.ts';
 
 export interface CityStores {
   city_id: number;
@@ -26,7 +27,11 @@ export async function activeUsersOfRoles(db: Queryable, roles: readonly string[]
 
 export async function storesOfType(db: Queryable, type: 'car' | 'bike') {
   const { rows } = await db.query(
-    'SELECT s.location_id, s.name, s.city_id, c.city_name, s.region_id, s.region_name FROM stores s JOIN cities c USING (city_id) WHERE s.store_type = $1 ORDER BY s.name',
+    // With the store's channel and opening hours: the X factor screen lists the locality and sell_online stores and
+    // their hourly slots from this answer (spec 002 §7 'Store list by role').
+    `SELECT s.location_id, s.name, s.city_id, c.city_name, s.region_id, s.region_name, s.channel,
+            coalesce(s.open_hour, ${DEFAULT_HOURS[0]}) AS open_hour, coalesce(s.close_hour, ${DEFAULT_HOURS[1]}) AS close_hour
+       FROM stores s JOIN cities c USING (city_id) WHERE s.store_type = $1 ORDER BY s.name`,
     [type],
   );
   return rows;

@@ -3,6 +3,7 @@ import adminForms from '../../src/config/admin-forms.json' with { type: 'json' }
 import { currentUser } from '../auth.ts';
 import { errorSchema } from '../errors.ts';
 import { csvText, readFilesForm, readForm, validateForm } from '../forms.ts';
+import { X_FACTOR_CHANNELS } from '../../src/products/admin/admin-csv.ts';
 import { factorRows } from '../repos/admin-tools.ts';
 import { detailOf, guardedErrors, utm, ymd } from '../schemas.ts';
 import {
@@ -14,8 +15,6 @@ import {
   setXFactor,
   uploadLeaves,
   uploadXFactorCsv,
-  xFactorStores,
-  X_FACTOR_CHANNELS,
   type RegVariantCorrection,
   type VideoTutorialForm,
 } from '../services/admin.ts';
@@ -102,22 +101,6 @@ const factorRow = {
 
 /** Store cancellation X factor (spec 002 §2, §3 'X factor row', §7 'Store cancellation factor'), QC admin only. */
 function registerXFactorRoutes(app: Parameters<FastifyPluginAsync>[0]) {
-  app.get(
-    '/v2/store-cancellation-factor/stores',
-    {
-      config: { access: 'admin' },
-      schema: {
-        summary: 'Stores with an X factor (locality, sell_online) and their hourly slots',
-        querystring: { type: 'object', properties: utm },
-        response: {
-          200: detailOf({ type: 'array', items: { type: 'object', properties: { location_id: { type: 'integer' }, name: { type: 'string' }, slots: { type: 'array', items: { type: 'string' } } } } }),
-          ...guardedErrors,
-        },
-      },
-    },
-    async () => ({ detail: await xFactorStores(app.db) }),
-  );
-
   app.get(
     '/v2/store-cancellation-factor',
     {

@@ -54,7 +54,11 @@ const lookupRoutes: FastifyPluginAsync = async (app) => {
     '/store',
     {
       config: { access: 'lookups' },
-      schema: { summary: 'Stores for a role', querystring: q({ role: { type: 'string', maxLength: 50 } }), response: { 200: list({ location_id: int, name: str, city_id: int, city_name: str, region_id: int, region_name: str }), ...guardedErrors } },
+      schema: {
+        summary: 'Stores for a role, with their channel and opening hours',
+        querystring: q({ role: { type: 'string', maxLength: 50 } }),
+        response: { 200: list({ location_id: int, name: str, city_id: int, city_name: str, region_id: int, region_name: str, channel: { type: ['string', 'null'] }, open_hour: int, close_hour: int }), ...guardedErrors },
+      },
     },
     async (request) => {
       const { role } = request.query as { role?: string };

@@ -4,7 +4,7 @@
  * the video tutorial trigger; each change one transaction with its audit line. The admin forms' own texts.
  */
 import adminForms from '../../src/config/admin-forms.json' with { type: 'json' };
-import { checkLeaveCsv, checkXFactorCsv, hourlySlots, parseXFactor, type CsvRowError } from '../../src/products/admin/admin-csv.ts';
+import { X_FACTOR_CHANNELS, checkLeaveCsv, checkXFactorCsv, hourlySlots, parseXFactor, type CsvRowError } from '../../src/products/admin/admin-csv.ts';
 import type { InspectionField } from '../../src/engine/inspection.ts';
 import type { Db, Queryable } from '../db.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
@@ -118,14 +118,6 @@ export async function correctOdometer(db: Db, actor: string, body: { appointment
     await audit(tx, { actor, action: 'admin-odometer', carId: row.car_id, appointmentId: row.appointment_id, before: row.status, after: row.status, detail: { before, after: reading } });
     return { message: 'Odometer Reading updated succesfully', appointmentId: row.appointment_id, odometerReading: reading, oldOdometerReading: before };
   });
-}
-
-/** Stores that have an X factor (spec 002 §2: only locality and sell_online stores). */
-export const X_FACTOR_CHANNELS = ['locality', 'sell_online'];
-
-/** The X factor stores with their hourly slots. */
-export async function xFactorStores(db: Queryable) {
-  return [...(await storesOfChannels(db, X_FACTOR_CHANNELS)).values()].map((s) => ({ location_id: s.location_id, name: s.name, slots: hourlySlots(s.open_hour, s.close_hour) }));
 }
 
 /** Sets one slot's X factor of a row (a number 0 to 10, two decimals; a slot within the store's hours). */

@@ -1,5 +1,6 @@
 /** Calls of the admin screens (spec 002 §7 'Store cancellation factor', 'Admin forms', 'Video tutorial'). */
 import { mainHttp } from './main.ts';
+import { X_FACTOR_CHANNELS, hourlySlots } from '../products/admin/admin-csv.ts';
 
 export interface XFactorRow {
   id: number;
@@ -30,9 +31,25 @@ export interface UploadResult {
   errors: { row: number; message: string }[];
 }
 
-export async function fetchXFactorStores(): Promise<XFactorStore[]> {
-  const { data } = await mainHttp.get<{ detail: XFactorStore[] }>('v2/store-cancellation-factor/stores');
-  return data.detail;
+/** A store of GET store?role (spec 000 §7): with its channel and opening hours on this server. */
+interface RoleStore {
+  location_id: number;
+  name: string;
+  channel?: string | null;
+  open_hour?: number | null;
+  close_hour?: number | null;
+}
+
+/**
+ * The X factor screen's stores (spec 002 §7 'Store list by role: ... GET store?role'): those of type locality or
+ * sell_online, each with its hourly slots from its start hour to the hour before its end (§9). A store whose hours
+ * the answer lacks offers the slots of the rows it already has.
+ */
+export async function fetchXFactorStores(role: string): Promise<XFactorStore[]> {
+  const { data } = await mainHttp.get<{ detail: RoleStore[] }>('store', { params: { role } });
+  return data.detail
+    .filter((s) => X_FACTOR_CHANNELS.includes(s.channel ?? ''))
+    .map((s) => ({ location_id: s.location_id, name: s.name, slots: typeof s.open_hour === 'number' && typeof s.close_hour === 'number' ? hourlySlots(s.open_hour, s.close_hour) : [] }));
 }
 
 export async function fetchXFactors(filters: XFactorFilters): Promise<XFactorRow[]> {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ReactElement } from 'react';
-import type { XFactorRow, XFactorStore } from '../../src/api/admin.ts';
+import type { XFactorRow } from '../../src/api/admin.ts';
 import CjLeaveScreen, { CHOOSE_FILE, FAILED } from '../../src/screens/admin/CjLeaveScreen.tsx';
 import OdometerScreen from '../../src/screens/admin/OdometerScreen.tsx';
 import RegVariantScreen from '../../src/screens/admin/RegVariantScreen.tsx';
@@ -225,9 +225,10 @@ export const CjLeaveServerError: Story = {
 
 // Store cancellation X factor (/admin)
 
-const STORES: XFactorStore[] = [
-  { location_id: 11, name: 'Gurgaon Hub', slots: ['10:00:00', '11:00:00', '12:00:00'] },
-  { location_id: 12, name: 'Noida Hub', slots: ['09:00:00', '10:00:00'] },
+/** GET store?role: the screen lists the locality and sell_online stores, with slots from their hours. */
+const STORES = [
+  { location_id: 11, name: 'Gurgaon Hub', city_id: 1, city_name: 'Gurgaon', region_id: 1, region_name: 'North', channel: 'locality', open_hour: 10, close_hour: 13 },
+  { location_id: 12, name: 'Noida Hub', city_id: 2, city_name: 'Noida', region_id: 1, region_name: 'North', channel: 'sell_online', open_hour: 9, close_hour: 11 },
 ];
 const X_FACTORS: XFactorRow[] = [
   { id: 1, storeId: 11, storeName: 'Gurgaon Hub', date: '2026-11-24', slotXFactor: { '10:00:00': 1.2, '11:00:00': 0.8 }, updatedBy: 'qc.admin@qc.example', updatedAt: '2026-11-23T09:30:00Z' },
@@ -236,7 +237,7 @@ const X_FACTORS: XFactorRow[] = [
 
 const xFactor = (list: Routes[string] = { detail: X_FACTORS }, put: Routes[string] = { detail: X_FACTORS[0] }) =>
   admin('/admin', <XFactorScreen />, {
-    'GET v2/store-cancellation-factor/stores': { detail: STORES },
+    'GET store': { detail: STORES },
     'GET v2/store-cancellation-factor': list,
     'PUT v2/store-cancellation-factor/*': put,
     'POST v2/store-cancellation-factor/upload': { detail: { message: '1 row updated, 1 row refused', updatedRows: 1, errorRows: 1, errors: [{ row: 3, message: "Invalid SLOT '25:00:00' (use hh:00:00)" }] } },

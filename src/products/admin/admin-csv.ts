@@ -62,6 +62,9 @@ export function parseYmd(text: string): Date | null {
 /** Day of the week of a YYYY-MM-DD date ('MONDAY' …). */
 export const weekdayOf = (date: Date) => DAYS[date.getUTCDay()];
 
+/** Stores that have an X factor (spec 002 §2: 'Only stores of type locality or sell_online are listed'). */
+export const X_FACTOR_CHANNELS: readonly string[] = ['locality', 'sell_online'];
+
 /** Hourly slots 'hh:00:00' from the store's start hour to the hour before its end hour (spec 002 §9). */
 export function hourlySlots(startHour: number, endHour: number): string[] {
   const slots: string[] = [];

@@ -44,7 +44,7 @@ function UpdatePopup({ row, store, onClose, onSaved }: { row: XFactorRow; store?
         <SelectField
           label="Slot"
           placeholder="Select Slot"
-          options={(store?.slots ?? Object.keys(row.slotXFactor)).map((s) => ({ id: s, label: row.slotXFactor[s] === undefined ? s : `${s} (now ${row.slotXFactor[s]})` }))}
+          options={(store?.slots.length ? store.slots : Object.keys(row.slotXFactor)).map((s) => ({ id: s, label: row.slotXFactor[s] === undefined ? s : `${s} (now ${row.slotXFactor[s]})` }))}
           value={slot}
           onChange={(s) => setSlot(s === null ? null : String(s))}
         />
@@ -87,7 +87,7 @@ export default function XFactorScreen() {
   }, []);
 
   useEffect(() => {
-    fetchXFactorStores().then(setStores, () => setStores([]));
+    fetchXFactorStores(readSession()?.role ?? '').then(setStores, () => setStores([]));
     return () => clearTimeout(refreshTimer.current);
   }, []);
   useEffect(() => {

@@ -12,7 +12,11 @@ import { fakeLayout } from '../../support/layout.ts';
 vi.mock('../../../src/components/toast.ts', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
 
 const ROW = { id: 7, storeId: 101, storeName: 'Andheri West - Veera Desai Road', date: '2030-01-07', slotXFactor: { '11:00:00': 1.15, '10:00:00': 1 }, updatedBy: 'qc.admin@qc.example', updatedAt: '2030-01-06T10:00:00Z' };
-const STORES = [{ location_id: 101, name: 'Andheri West - Veera Desai Road', slots: ['10:00:00', '11:00:00', '12:00:00'] }];
+// GET store?role (spec 002 §7): the X factor screen lists the locality and sell_online ones, slots from their hours.
+const STORES = [
+  { location_id: 101, name: 'Andheri West - Veera Desai Road', city_id: 1, city_name: 'Mumbai', region_id: 1, region_name: 'West', channel: 'locality', open_hour: 10, close_hour: 13 },
+  { location_id: 102, name: 'Thane Hub', city_id: 1, city_name: 'Mumbai', region_id: 1, region_name: 'West', channel: null, open_hour: 10, close_hour: 19 },
+];
 
 let rows: unknown[];
 let seen: InternalAxiosRequestConfig[];
@@ -24,7 +28,7 @@ beforeEach(() => {
   rows = [ROW];
   seen = [];
   mainHttp.defaults.adapter = fakeAdapter((c) => {
-    if (c.url === 'v2/store-cancellation-factor/stores') return { status: 200, data: { detail: STORES } };
+    if (c.url === 'store') return { status: 200, data: { detail: STORES } };
     if (c.url === 'v2/store-cancellation-factor') return { status: 200, data: { detail: rows } };
     if (c.url === 'v2/store-cancellation-factor/7') return { status: 200, data: { detail: ROW } };
     if (c.url === 'v2/store-cancellation-factor/upload') {
@@ -51,6 +55,18 @@ describe('/admin store cancellation X factor (spec 002 §2, §5, §8)', () => {
     rows = [];
     render(<XFactorScreen />);
     expect(await screen.findByText('No data found!')).toBeTruthy();
+  });
+
+  it('lists the stores of GET store?role (spec 002 §7) of type locality or sell_online, their slots from their hours', async () => {
+    const user = userEvent.setup();
+    render(<XFactorScreen />);
+    await screen.findByRole('table');
+    await waitFor(() => expect(seen.find((c) => c.url === 'store')?.params).toMatchObject({ role: 'SM-QcAdmin' }));
+    await user.click(screen.getByRole('button', { name: /Store Name$/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['All stores', 'Andheri West - Veera Desai Road']);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: /Slot$/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['All slots', '10:00:00', '11:00:00', '12:00:00']);
   });
 
   it("Update: 'Slot is required', 'X factor is required', then the factor goes as a number", async () => {

@@ -45,12 +45,11 @@ export function adminToolsSuite(h: Harness) {
       expect((await get('/api/v2/store-cancellation-factor', { storeId: '106', slotTime: '20:00:00' })).json().detail).toEqual([]);
       expect((await get('/api/v2/store-cancellation-factor', { slotTime: '7pm' })).statusCode).toBe(400);
       expect((await get('/api/v2/store-cancellation-factor', { date: '2026-13-01x' })).statusCode).toBe(400);
-      const stores = (await get('/api/v2/store-cancellation-factor/stores')).json().detail;
-      expect(stores.find((s: { location_id: number }) => s.location_id === 104).slots).toEqual(['09:00:00', '10:00:00', '11:00:00', '12:00:00', '13:00:00', '14:00:00', '15:00:00', '16:00:00', '17:00:00']);
-      for (const email of [REVIEWER, STORE]) {
-        expect((await get('/api/v2/store-cancellation-factor', {}, email)).statusCode).toBe(403);
-        expect((await get('/api/v2/store-cancellation-factor/stores', {}, email)).statusCode).toBe(403);
-      }
+      // The screen's stores come from GET store?role (spec 002 §7), which answers each store's channel and hours.
+      const stores = (await get('/api/store', { role: 'SM-QcAdmin' })).json().detail as { location_id: number; channel: string | null; open_hour: number; close_hour: number }[];
+      expect(stores.find((s) => s.location_id === 104)).toMatchObject({ channel: 'locality', open_hour: 9, close_hour: 18 });
+      expect(new Set(stores.filter((s) => s.channel === 'locality' || s.channel === 'sell_online').map((s) => s.location_id))).toEqual(new Set(channels.rows.map((r) => r.location_id)));
+      for (const email of [REVIEWER, STORE]) expect((await get('/api/v2/store-cancellation-factor', {}, email)).statusCode).toBe(403);
       expect((await h.call('GET', '/api/v2/store-cancellation-factor')).statusCode).toBe(401);
     });
 
