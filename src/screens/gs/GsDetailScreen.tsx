@@ -199,8 +199,8 @@ export function GsDetailScreen() {
       <div className="gs-top">
         <div data-section tabIndex={-1}>
           <Carousel label="Car images" perView={1} className="gs-slider">
-            {slider.map((image) => (
-              <img key={image.url} src={imageSrc(image.url)} alt={image.title} />
+            {slider.map((image, i) => (
+              <img key={i} src={imageSrc(image.url)} alt={image.title} />
             ))}
           </Carousel>
         </div>
@@ -248,8 +248,8 @@ export function GsDetailScreen() {
       <section data-section tabIndex={-1}>
         <h2>Main Images</h2>
         <Carousel label="Main Images" perView={6}>
-          {detail.mainImages.map((image) => (
-            <ZoomImage key={image.url} image={image} index={zoomIndex++} src={imageSrc} />
+          {detail.mainImages.map((image, i) => (
+            <ZoomImage key={i} image={image} index={zoomIndex++} src={imageSrc} />
           ))}
         </Carousel>
       </section>
@@ -257,8 +257,8 @@ export function GsDetailScreen() {
       <section aria-labelledby="gs-important" data-section tabIndex={-1}>
         <h2 id="gs-important">Important Images</h2>
         <div className="gs-grid">
-          {detail.impMainImages.map((image) => (
-            <ZoomImage key={image.url} image={image} index={zoomIndex++} src={imageSrc} />
+          {detail.impMainImages.map((image, i) => (
+            <ZoomImage key={i} image={image} index={zoomIndex++} src={imageSrc} />
           ))}
         </div>
       </section>
@@ -272,8 +272,8 @@ export function GsDetailScreen() {
                 {sub.title}: {sub.value} {sub.additionalInfo?.condition?.length ? `(${sub.additionalInfo.condition.join(', ')})` : ''}
               </h3>
               <div className="gs-grid">
-                {(sub.additionalInfo?.image ?? []).map((image) => (
-                  <ZoomImage key={image.url} image={image} index={zoomIndex++} src={imageSrc} />
+                {(sub.additionalInfo?.image ?? []).map((image, i) => (
+                  <ZoomImage key={i} image={image} index={zoomIndex++} src={imageSrc} />
                 ))}
               </div>
               {(sub.additionalInfo?.video ?? []).map((video) => (
@@ -287,8 +287,8 @@ export function GsDetailScreen() {
       <section data-section tabIndex={-1}>
         <h2>All Other Photos</h2>
         <Carousel label="All Other Photos" perView={4}>
-          {detail.additionalImages.map((image) => (
-            <ZoomImage key={image.url} image={image} index={zoomIndex++} src={imageSrc} caption={[image.title, image.subPart, image.condition].filter(Boolean).join(' / ')} />
+          {detail.additionalImages.map((image, i) => (
+            <ZoomImage key={i} image={image} index={zoomIndex++} src={imageSrc} caption={[image.title, image.subPart, image.condition].filter(Boolean).join(' / ')} />
           ))}
         </Carousel>
       </section>

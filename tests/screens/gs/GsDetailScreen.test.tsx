@@ -127,6 +127,24 @@ describe('GS detail header: the recorded parts (spec 002 §5)', () => {
     expect([...important.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Roof', 'Left Apron']);
   });
 
+  it("images without an address say 'No image' and open nothing (no viewer on ?url=null); two of them are two images, not one key", async () => {
+    browserApis();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const detail = gsDetail();
+    vi.mocked(fetchGsDetail).mockResolvedValue({
+      detail: odd({ ...detail, impMainImages: [{ title: 'Roof', url: null }, { title: 'Apron', url: null }] }),
+      etag: null,
+    });
+    vi.mocked(fetchDispositions).mockResolvedValue(DISPOSITIONS);
+    open('/gs-unflagging-details/2051200000?leadToken=abc');
+    const section = (await screen.findByRole('heading', { name: 'Important Images' })).closest('section')!;
+    expect(within(section).getAllByRole('img').map((img) => img.getAttribute('aria-label'))).toEqual(['Roof: no image', 'Apron: no image']);
+    expect(within(section).queryAllByRole('link')).toEqual([]);
+    expect(document.querySelectorAll('a[href*="url=null"]')).toHaveLength(0);
+    expect(errors.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('same key'))).toEqual([]);
+    errors.mockRestore();
+  });
+
   it("only true, 'true' (any case) or 1 mean Hard Beta: 'false' is a Beta car whose change to Alpha is offered", async () => {
     browserApis();
     signInAs('gs', 'gs.team@qc.example');
