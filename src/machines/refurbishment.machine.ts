@@ -132,7 +132,7 @@ export const refurbishmentMachine = setup({
     status: input.status,
     version: input.version,
     user: input.user,
-    editable: isEditable(input.config, { assignee: input.assignee, user: input.user, versioned: input.versioned }),
+    editable: isEditable(input.config, { assignee: input.assignee, user: input.user, versioned: input.versioned, status: input.status }),
     entries: input.entries ?? [],
     config: input.config,
     configVersion: input.configVersion,

@@ -31,9 +31,16 @@ export function submitOutcome(config: RefurbishmentConfig, status: string, entri
   return evaluateOutcome(config.outcomes.submission as Outcome[], { status, rejectedCount: entries.filter((e) => e.isRejected === 1).length });
 }
 
-/** Spec 001 §5: the QC box and Reject are editable only for the assignee in the unversioned view. */
-export function isEditable(config: RefurbishmentConfig, facts: { assignee: string | null | undefined; user: string; versioned: boolean }): boolean {
-  return truthy(runLogic(config.rules.editable, { assignee: facts.assignee?.toLowerCase() ?? null, user: facts.user.toLowerCase(), versioned: facts.versioned }));
+/**
+ * Spec 001 §5: the QC box and Reject are editable only for the assignee in the unversioned view; and only in a status
+ * a submission moves on (the outcome rules: review, refReview). In another (inRef, done…) they took remarks that no
+ * SUBMIT could send, kept in a draft for good.
+ */
+export function isEditable(config: RefurbishmentConfig, facts: { assignee: string | null | undefined; user: string; versioned: boolean; status: string }): boolean {
+  return (
+    truthy(runLogic(config.rules.editable, { assignee: facts.assignee?.toLowerCase() ?? null, user: facts.user.toLowerCase(), versioned: facts.versioned })) &&
+    submitOutcome(config, facts.status, []).status !== null
+  );
 }
 
 /** Spec 001 §2: after-refurbishment data (actual cost, comments) is shown from refReview on. */

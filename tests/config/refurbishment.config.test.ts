@@ -30,11 +30,13 @@ describe('src/config/refurbishment (spec 001 §4, §5, §9)', () => {
     expect(runRefurbishmentCases(broken)).toEqual([{ name: 'wrong', problems: ['status: expected "inRef", got "rejected"'] }]);
   });
 
-  it('item rules: editable for the assignee (any letter case) in the unversioned view only; the empty entry is dropped', () => {
-    expect(isEditable(config, { assignee: 'QC.Reviewer@qc.example', user: 'qc.reviewer@qc.example', versioned: false })).toBe(true);
-    expect(isEditable(config, { assignee: 'qc.reviewer@qc.example', user: 'qc.reviewer@qc.example', versioned: true })).toBe(false);
-    expect(isEditable(config, { assignee: null, user: 'qc.reviewer@qc.example', versioned: false })).toBe(false);
-    expect(isEditable(config, { assignee: 'qc.reviewer2@qc.example', user: 'qc.reviewer@qc.example', versioned: false })).toBe(false);
+  it('item rules: editable for the assignee (any letter case) in the unversioned view only, in a status a submit moves on; the empty entry is dropped', () => {
+    const mine = { assignee: 'qc.reviewer@qc.example', user: 'qc.reviewer@qc.example', versioned: false };
+    expect(config.statuses.filter((status) => isEditable(config, { ...mine, status }))).toEqual(['review', 'refReview']);
+    expect(isEditable(config, { assignee: 'QC.Reviewer@qc.example', user: 'qc.reviewer@qc.example', versioned: false, status: 'review' })).toBe(true);
+    expect(isEditable(config, { assignee: 'qc.reviewer@qc.example', user: 'qc.reviewer@qc.example', versioned: true, status: 'review' })).toBe(false);
+    expect(isEditable(config, { assignee: null, user: 'qc.reviewer@qc.example', versioned: false, status: 'review' })).toBe(false);
+    expect(isEditable(config, { assignee: 'qc.reviewer2@qc.example', user: 'qc.reviewer@qc.example', versioned: false, status: 'review' })).toBe(false);
     expect(dropsEntry(config, { hashKey: 'a', qcRemark: '', isRejected: 0 })).toBe(true);
     expect(dropsEntry(config, { hashKey: 'a', qcRemark: '', isRejected: 1 })).toBe(false);
     expect(dropsEntry(config, { hashKey: 'a', qcRemark: 'x', isRejected: 0 })).toBe(false);

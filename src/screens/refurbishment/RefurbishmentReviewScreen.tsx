@@ -148,7 +148,7 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
   const busy = useSelector(actor, (s) => s.hasTag('busy') || s.hasTag('done'));
   const done = useSelector(actor, (s) => s.hasTag('done'));
   // SUBMIT is shown only for the assigned QC in the unversioned view (spec 001 §2, §5).
-  const editable = isEditable(config, { assignee: detail.qcAssignTo.to, user: session.email, versioned });
+  const editable = isEditable(config, { assignee: detail.qcAssignTo.to, user: session.email, versioned, status: detail.status });
   // Verdicts not submitted yet are kept as a draft (issue 16); only the assignee's editable view keeps one.
   const payload = useMemo<RefurbDraft | null>(() => (sameEntries(entries, stored) ? null : { entries }), [entries, stored]);
   const apply = useCallback((draft: RefurbDraft | null) => actor.send({ type: 'SET_ENTRIES', entries: draft?.entries ?? stored }), [actor, stored]);

@@ -245,6 +245,15 @@ describe('/gs-refurbishment-review/{appointmentId} (spec 001 §2, §5)', () => {
     expect(screen.getByText('Total Actual Cost: ₹98,000')).not.toBeNull();
   });
 
+  it('its assignee reads a refurbishment no submit moves on (done): the QC boxes locked and no SUBMIT', async () => {
+    signInAs('qc');
+    serve((c) => (c.url === 'v2/refurbishment/2007300001' ? { status: 200, data: { detail: { ...detail, status: 'done' } } } : undefined));
+    renderAt('/gs-refurbishment-review/2007300001');
+    await screen.findByRole('heading', { name: 'GS Refurbishment Suggestions' });
+    expect((screen.getByRole('textbox', { name: 'QC Comment' }) as HTMLTextAreaElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'SUBMIT' })).toBeNull();
+  });
+
   it('a link with the version alone (no status) reads the status from the version list, and says so when it has no such version', async () => {
     signInAs('qc');
     const versions = [{ appointmentId: '2007300001', make: 'Honda', model: 'City', version: 4, status: 'done', refurbishedBy: 'ravi.gs@qc.example', reviewedBy: ME, endTime: '2026-11-20T10:00:00Z' }];
