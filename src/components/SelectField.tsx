@@ -1,4 +1,5 @@
 import { Button } from 'react-aria-components/Button';
+import { FieldError } from 'react-aria-components/FieldError';
 import type { Key } from 'react-aria-components/Collection';
 import { Label } from 'react-aria-components/Label';
 import { ListBox, ListBoxItem } from 'react-aria-components/ListBox';
@@ -18,6 +19,8 @@ interface Common {
   options: Option[];
   placeholder?: string;
   isDisabled?: boolean;
+  /** A validation message: the select is marked invalid and the message is its description, read with it. */
+  error?: string | null;
 }
 
 type Props =
@@ -51,6 +54,7 @@ export function SelectField(props: Props) {
         <SelectValue>{({ isPlaceholder, defaultChildren }) => (empty ? NO_OPTIONS : isPlaceholder ? placeholder : defaultChildren)}</SelectValue>
         <span aria-hidden="true">▾</span>
       </Button>
+      {props.error && <FieldError className="error field-error">{props.error}</FieldError>}
       <Popover className="select-popover">
         <ListBox items={options} style={{ maxHeight: MENU_MAX_HEIGHT, overflow: 'auto' }}>
           {(option) => <ListBoxItem id={option.id}>{option.label}</ListBoxItem>}
@@ -60,13 +64,13 @@ export function SelectField(props: Props) {
   );
   if (props.selectionMode === 'multiple') {
     return (
-      <Select selectionMode="multiple" value={props.value} onChange={(keys) => props.onChange([...keys])} isDisabled={isDisabled} className="select-field">
+      <Select selectionMode="multiple" value={props.value} onChange={(keys) => props.onChange([...keys])} isDisabled={isDisabled} isInvalid={!!props.error} className="select-field">
         {body}
       </Select>
     );
   }
   return (
-    <Select value={props.value} onChange={props.onChange} isDisabled={isDisabled} className="select-field">
+    <Select value={props.value} onChange={props.onChange} isDisabled={isDisabled} isInvalid={!!props.error} className="select-field">
       {body}
     </Select>
   );

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { focusFirstInvalid } from '../../components/focus-invalid.ts';
 import { Button } from 'react-aria-components/Button';
 import { Dialog, Heading } from 'react-aria-components/Dialog';
 import { Modal } from 'react-aria-components/Modal';
@@ -21,13 +22,14 @@ function UpdatePopup({ row, store, onClose, onSaved }: { row: XFactorRow; store?
   const [slot, setSlot] = useState<string | null>(null);
   const [factor, setFactor] = useState('');
   const [errors, setErrors] = useState<{ slot?: string; factor?: string }>({});
+  const factorError = useId();
   const { busy, run } = useBusyAction();
 
   async function save() {
     const found = { slot: slot ? undefined : 'Slot is required', factor: factor.trim() ? undefined : 'X factor is required' };
     if (!found.factor && parseXFactor(factor.trim()) === null) found.factor = 'X factor must be a number from 0 to 10 with at most two decimals';
     setErrors(found);
-    if (found.slot || found.factor) return;
+    if (found.slot || found.factor) return focusFirstInvalid(() => document.querySelector('.x-factor-popup'));
     await run(async () => {
       await updateXFactor(row.id, { slotTime: slot!, xFactor: Number(factor), updatedBy: readSession()?.email ?? '' });
       showSuccess('X factor updated');
@@ -37,7 +39,7 @@ function UpdatePopup({ row, store, onClose, onSaved }: { row: XFactorRow; store?
 
   return (
     <Modal isOpen isDismissable={!busy} onOpenChange={(open) => !open && onClose()} className="modal">
-      <Dialog aria-label="Update X factor" className="popup">
+      <Dialog aria-label="Update X factor" className="popup x-factor-popup">
         <Heading slot="title">
           Update X factor: {row.storeName}, {row.date}
         </Heading>
@@ -47,13 +49,17 @@ function UpdatePopup({ row, store, onClose, onSaved }: { row: XFactorRow; store?
           options={(store?.slots.length ? store.slots : Object.keys(row.slotXFactor)).map((s) => ({ id: s, label: row.slotXFactor[s] === undefined ? s : `${s} (now ${row.slotXFactor[s]})` }))}
           value={slot}
           onChange={(s) => setSlot(s === null ? null : String(s))}
+          error={errors.slot}
         />
-        {errors.slot && <span className="error field-error">{errors.slot}</span>}
         <label className="file-field">
           X factor
-          <input inputMode="decimal" value={factor} onChange={(e) => setFactor(e.target.value)} />
+          <input inputMode="decimal" value={factor} onChange={(e) => setFactor(e.target.value)} aria-invalid={errors.factor ? true : undefined} aria-describedby={errors.factor ? factorError : undefined} />
         </label>
-        {errors.factor && <span className="error field-error">{errors.factor}</span>}
+        {errors.factor && (
+          <span className="error field-error" id={factorError}>
+            {errors.factor}
+          </span>
+        )}
         <div className="popup-buttons">
           <Button onPress={onClose} isDisabled={busy}>
             Cancel

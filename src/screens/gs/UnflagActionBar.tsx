@@ -1,13 +1,15 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useNavigate } from 'react-router-dom';
 import { Label } from 'react-aria-components/Label';
+import { FieldError } from 'react-aria-components/FieldError';
 import { TextArea } from 'react-aria-components/TextArea';
 import { TextField } from 'react-aria-components/TextField';
 import { patchGsFlag, type FlagTypeDispositions } from '../../api/gs.ts';
 import { showError, showSuccess } from '../../components/toast.ts';
 import { SelectField } from '../../components/SelectField.tsx';
+import { focusFirstInvalid } from '../../components/focus-invalid.ts';
 import { actionLabel, UNFLAG_ACTIONS, type UnflagConfig } from '../../products/gs-unflagging/unflag.ts';
 import { chosenOutcome, storedUnflagForm, unflagMachine, type UnflagForm } from '../../machines/unflag.machine.ts';
 import { useRulesProduct } from '../../products/ProductContext.tsx';
@@ -69,7 +71,12 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
   });
   useLeaveGuard(draft.unsaved);
   // Ctrl+Enter submits the chosen action as the Submit button does: the machine checks Reason and Disposition.
-  useSubmitShortcut(() => send({ type: 'SUBMIT' }), snapshot.hasTag('form') && !busy);
+  const form = useRef<HTMLFormElement>(null);
+  const submit = () => {
+    send({ type: 'SUBMIT' });
+    focusFirstInvalid(() => form.current);
+  };
+  useSubmitShortcut(submit, snapshot.hasTag('form') && !busy);
   // Dispositions of the car's type as the server lists them (labels 0 Alpha, 4 Beta).
   const type = dispositions.find((d) => d.id === (conditionFlag === 0 ? 0 : 4));
   const options = (type?.dispositions ?? []).map((d) => ({ id: d.key, label: d.label }));
@@ -93,10 +100,11 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
       </div>
       {snapshot.hasTag('form') && outcome && (
         <form
+          ref={form}
           className="gs-action-form"
           onSubmit={(e) => {
             e.preventDefault();
-            send({ type: 'SUBMIT' });
+            submit();
           }}
         >
           <p>
@@ -107,11 +115,10 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
               <TextField value={context.reason} onChange={(value) => send({ type: 'SET_REASON', value })} isInvalid={!!context.errors.reason} className="gs-field">
                 <Label>Reason</Label>
                 <TextArea rows={3} />
-                {context.errors.reason && <span className="field-error">{context.errors.reason}</span>}
+                {context.errors.reason && <FieldError className="field-error">{context.errors.reason}</FieldError>}
               </TextField>
               <div className="gs-field">
-                <SelectField label="Disposition" options={options} value={context.disposition} onChange={(key) => send({ type: 'SET_DISPOSITION', value: key === null ? null : String(key) })} />
-                {context.errors.disposition && <span className="field-error">{context.errors.disposition}</span>}
+                <SelectField label="Disposition" options={options} value={context.disposition} onChange={(key) => send({ type: 'SET_DISPOSITION', value: key === null ? null : String(key) })} error={context.errors.disposition} />
               </div>
             </>
           )}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { focusFirstInvalid } from '../../components/focus-invalid.ts';
 import {
   closestCorners,
   DndContext,
@@ -147,7 +148,11 @@ function VariantColumn({ column, index, families, parameters, error, onChange, o
           {column.slots.length === 0 && <li className="muted drop-hint">Drop parameters here</li>}
         </ul>
       </SortableContext>
-      {error && <span className="error field-error">{error}</span>}
+      {error && (
+        <span className="error field-error" role="alert">
+          {error}
+        </span>
+      )}
     </section>
   );
 }
@@ -245,7 +250,7 @@ export default function AddCarVariantScreen({ drafts = indexedDbDrafts }: { draf
     const problems = columnErrors(columns);
     setErrors(found);
     setColumnProblems(problems);
-    if (Object.keys(found).length || problems.size) return;
+    if (Object.keys(found).length || problems.size) return focusFirstInvalid(() => document.querySelector('main'));
     setSaving(true);
     try {
       const rows = rowsOf(selection, columns);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { focusFirstInvalid } from '../../components/focus-invalid.ts';
 import { Button } from 'react-aria-components/Button';
 import { Dialog } from 'react-aria-components/Dialog';
 import { Modal } from 'react-aria-components/Modal';
@@ -76,6 +77,7 @@ export default function CarVariantListScreen() {
     const found = selectionErrors(selection);
     setErrors(found);
     if (Object.keys(found).length === 0) void load(selection);
+    else focusFirstInvalid(() => document.querySelector('main'));
   }
 
   async function confirmDelete(item: VariantListItem) {

@@ -1,4 +1,5 @@
 import { Label } from 'react-aria-components/Label';
+import { FieldError } from 'react-aria-components/FieldError';
 import { Radio, RadioGroup } from 'react-aria-components/RadioGroup';
 import { SelectField, withChosen, type Option } from '../../components/SelectField.tsx';
 import type { Make, Model } from '../../api/variants.ts';
@@ -15,10 +16,6 @@ interface Props {
   /** The add screen picks the fuel type with radio buttons, the list with a select (spec 002 §2). */
   fuelAs: 'select' | 'radio';
   isDisabled?: boolean;
-}
-
-function FieldError({ text }: { text?: string }) {
-  return text ? <span className="error field-error">{text}</span> : null;
 }
 
 /** Make, model, manufacturing years (multi) and fuel type; a change clears the fields that depend on it. */
@@ -39,8 +36,8 @@ export function CatalogueFilters({ selection, onChange, makes, models, years, fu
           options={makeOptions}
           value={selection.make?.make_id ?? null}
           onChange={(id) => onChange({ make: makes.find((m) => m.make_id === id) ?? null, model: null, years: [], fuelType: null })}
+          error={errors.make}
         />
-        <FieldError text={errors.make} />
       </div>
       <div>
         <SelectField
@@ -50,8 +47,8 @@ export function CatalogueFilters({ selection, onChange, makes, models, years, fu
           options={modelOptions}
           value={selection.model?.model_id ?? null}
           onChange={(id) => onChange({ ...selection, model: models.find((m) => m.model_id === id) ?? null, years: [], fuelType: null })}
+          error={errors.model}
         />
-        <FieldError text={errors.model} />
       </div>
       <div>
         <SelectField
@@ -62,8 +59,8 @@ export function CatalogueFilters({ selection, onChange, makes, models, years, fu
           options={withChosen(years.map(plain), selection.years.map(plain))}
           value={selection.years}
           onChange={(keys) => onChange({ ...selection, years: keys.map(Number).sort((a, b) => a - b) })}
+          error={errors.years}
         />
-        <FieldError text={errors.years} />
       </div>
       <div>
         {fuelAs === 'select' ? (
@@ -74,6 +71,7 @@ export function CatalogueFilters({ selection, onChange, makes, models, years, fu
             options={fuelOptions}
             value={selection.fuelType}
             onChange={(f) => onChange({ ...selection, fuelType: f === null ? null : String(f) })}
+            error={errors.fuelType}
           />
         ) : (
           <RadioGroup
@@ -82,6 +80,7 @@ export function CatalogueFilters({ selection, onChange, makes, models, years, fu
             isDisabled={isDisabled || !selection.model}
             value={selection.fuelType}
             onChange={(f) => onChange({ ...selection, fuelType: f })}
+            isInvalid={!!errors.fuelType}
           >
             <Label>Fuel Type</Label>
             {fuelOptions.map((f) => (
@@ -89,9 +88,9 @@ export function CatalogueFilters({ selection, onChange, makes, models, years, fu
                 {f.label}
               </Radio>
             ))}
+            {errors.fuelType && <FieldError className="error field-error">{errors.fuelType}</FieldError>}
           </RadioGroup>
         )}
-        <FieldError text={errors.fuelType} />
       </div>
     </div>
   );

@@ -77,6 +77,12 @@ describe('/admin store cancellation X factor (spec 002 §2, §5, §8)', () => {
     await user.click(within(popup).getByRole('button', { name: 'Update' }));
     expect(within(popup).getByText('Slot is required')).toBeTruthy();
     expect(within(popup).getByText('X factor is required')).toBeTruthy();
+    // The messages describe their fields, and the focus goes to the first one refused.
+    const described = (el: Element) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(described(within(popup).getByLabelText('X factor'))).toBe('X factor is required');
+    const slotButton = within(popup).getByRole('button', { name: /Slot$/ });
+    expect(described(slotButton)).toBe('Slot is required');
+    await waitFor(() => expect(document.activeElement).toBe(slotButton));
     await user.click(within(popup).getByRole('button', { name: /Slot$/ }));
     await user.click(await screen.findByRole('option', { name: '12:00:00' }));
     await user.type(within(popup).getByLabelText('X factor'), '1.25');

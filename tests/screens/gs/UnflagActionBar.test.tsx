@@ -53,6 +53,13 @@ describe('GS action bar (spec 002 §2, §5, §8)', () => {
     expect(screen.getByText('Reason is required')).toBeTruthy();
     expect(screen.getByText('Disposition is required')).toBeTruthy();
     expect(patchGsFlag).not.toHaveBeenCalled();
+    // Each message is its field's description, and the focus goes to the first field refused, so a screen reader
+    // reads it with its message (they were silent, unlinked text).
+    const described = (el: Element) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    const reason = screen.getByRole('textbox', { name: 'Reason' });
+    expect(described(reason)).toContain('Reason is required');
+    expect(described(screen.getByRole('button', { name: /Disposition$/ }))).toContain('Disposition is required');
+    await waitFor(() => expect(document.activeElement).toBe(reason));
   });
 
   it("Mark as keeps the flag without a reason; a 412 toast adds ', Please retry again.'", async () => {

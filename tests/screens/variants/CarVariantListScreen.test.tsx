@@ -83,6 +83,10 @@ describe('/car-variant-list (spec 002 §2 Car variant list, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     for (const text of ['Select Make', 'Select Model', 'Select Years', 'Select fuel Type']) expect(screen.getAllByText(text).some((el) => el.classList.contains('field-error'))).toBe(true);
     expect(seen.some((c) => c.url === 'v2/variant-suggestion')).toBe(false);
+    // Each message describes its select, and the focus goes to the first one refused.
+    const make = screen.getByRole('button', { name: /Make$/ });
+    expect(document.getElementById(make.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Select Make');
+    await waitFor(() => expect(document.activeElement).toBe(make));
   });
 
   it('lists the variants with their parameters, posts {modelId, years, fuelType}, and offers the sequence and Disable when Active', async () => {
