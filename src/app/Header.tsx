@@ -6,8 +6,6 @@ import { clearSession, type LoginData } from '../api/session.ts';
 import listConfig from '../config/inspection-list.json';
 import { adminLinks, mainLinks, SCREENS_IN_THIS_BUILD, type NavLinkItem } from './nav.ts';
 import { PerformancePanel } from './PerformancePanel.tsx';
-import { whenIdle } from '../components/whenIdle.ts';
-import { loadSonner } from '../components/toast-host.ts';
 
 /** The report link's target: VITE_INSPECTION_REPORT_PDF_URL, else the list config's; none hides the link (no dead link). */
 export const INSPECTION_REPORT_PDF_URL: string | null = import.meta.env.VITE_INSPECTION_REPORT_PDF_URL || listConfig.inspectionReportPdfUrl;
@@ -147,9 +145,6 @@ export function Header({
   reportPdfUrl?: string | null;
 }) {
   const location = useLocation();
-  // The toasts' live region (sonner's host) is put in place once the page is idle, before any toast: a region added
-  // with its first message is often not read out by screen readers. Off the load's path, and off /login.
-  useEffect(() => whenIdle(() => void loadSonner().catch(() => undefined)), []);
   const state = location.state as { version?: number | string } | null;
   const asked = new URLSearchParams(location.search).get('version') ?? state?.version ?? null;
   // Only a version number is shown: an address's '?version=abc' names no version the page could be showing.
