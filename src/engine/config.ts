@@ -366,6 +366,21 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
   config.rows.forEach((row, i) => {
     if (row.parent !== undefined && !keys.has(row.parent)) throw new ConfigError(`/rows/${i}/parent`, `unknown row '${row.parent}'`);
   });
+  // A row's parents must end: the engine walks them for every row's visibility, and a loop would never return (a
+  // config published with one froze every review and the server's check of it).
+  const parentOf = new Map(config.rows.map((row) => [row.key, row.parent]));
+  config.rows.forEach((row, i) => {
+    const chain = [row.key];
+    for (let p = row.parent; p !== undefined; p = parentOf.get(p)) {
+      if (p === row.key) {
+        const loop = chain.length === 1 ? `row '${row.key}' is its own parent` : `rows ${chain.map((k) => `'${k}'`).join(' → ')} → '${row.key}' are each other's parents in a loop`;
+        throw new ConfigError(`/rows/${i}/parent`, loop);
+      }
+      // A loop further up is reported at a row on it.
+      if (chain.includes(p)) break;
+      chain.push(p);
+    }
+  });
   const needRow = (key: string, path: string) => {
     if (!keys.has(key)) throw new ConfigError(path, `unknown row '${key}'`);
   };

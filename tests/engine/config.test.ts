@@ -41,6 +41,8 @@ describe('loadConfig: config errors are caught at load with a message naming the
     ['an unknown operator', minimal({ rules: [{ target: 'cngLpgFitment', effect: 'hide', when: { and: [true, { frob: [1] }] } }] }), '/rules/0/when.and[1]', "unknown operator 'frob'"],
     ['a rule naming an unknown row', minimal({ rules: [{ target: 'nope', effect: 'hide', when: true }] }), '/rules/0/target', "unknown row 'nope'"],
     ['a variable naming an unknown row', minimal({ rules: [{ target: 'cngLpgFitment', effect: 'hide', when: { var: 'fuelTyp' } }] }), '/rules/0/when', "variable 'fuelTyp' names no row"],
+    ['a row that is its own parent', minimal({ rows: [minimal().rows![0], { ...minimal().rows![1], parent: 'cngLpgFitment' }] }), '/rows/1/parent', "row 'cngLpgFitment' is its own parent"],
+    ['two rows that are each other\'s parent', minimal({ rows: [{ ...minimal().rows![0], parent: 'cngLpgFitment' }, { ...minimal().rows![1], parent: 'fuelType' }] }), '/rows/0/parent', "rows 'fuelType' → 'cngLpgFitment' → 'fuelType' are each other's parents in a loop"],
     ['a duplicate row key', minimal({ rows: [...minimal().rows!, minimal().rows![0]] }), '/rows/2/key', "duplicate row key 'fuelType'"],
     ['an unknown option list', minimal({ constants: { options: {} } }), '/rows/0/input/options/ref', "unknown option list 'fuelTypes'"],
     ['a note without a message', minimal({ rules: [{ target: 'fuelType', effect: 'note', when: true }] }), '/rules/0/message', 'needs a message'],

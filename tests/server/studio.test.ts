@@ -79,6 +79,18 @@ describe.each(DB_KINDS)('config studio API on %s', (kind) => {
     expect((await h.db().query('SELECT count(*)::int AS n FROM config_versions')).rows[0]).toEqual({ n: 0 });
   });
 
+  it("a parent loop is a problem the check answers at once, not a server busy for good (the engine walked the loop)", async () => {
+    await h.reset(4);
+    const looped = carConfig();
+    looped.rows.find((r: Json) => r.key === 'registrationState').parent = 'rtoCode';
+    const checked = await call('POST', `${BASE}/car/check`, { config: looped });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json().detail.problems).toEqual([expect.objectContaining({ message: expect.stringMatching(/each other's parents in a loop$/) })]);
+    expect(checked.json().detail.problems[0].path).toMatch(/^\/rows\/\d+\/parent$/);
+    const saved = await call('POST', `${BASE}/car/versions`, { config: looped, message: 'loop' });
+    expect(saved.statusCode).toBe(422);
+  });
+
   it('rolls back by activating an earlier version', async () => {
     await h.reset(4);
     await call('POST', `${BASE}/car/versions`, { config: thirdPartyKeepsBonus(), message: 'change' });
