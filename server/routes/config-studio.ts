@@ -214,12 +214,17 @@ const configStudioRoutes: FastifyPluginAsync = async (app) => {
       // json-logic rules nest deeper than request data usually does.
       config: { access: 'configStudio', maxDepth: 40 },
       schema: {
-        summary: 'Save a config as a new active version; refused with 422 and the reasons unless the schema, the semantic checks and every case pass',
+        summary:
+          'Save a config as a new active version; refused with 422 and the reasons unless the schema, the semantic checks and every case pass, and with 409 when `baseVersion` (the active version the text started from, null for the code\'s) is no longer the active one',
         querystring: query,
         params: productParams,
         body: {
           type: 'object',
-          properties: { config: { type: 'object' }, message: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S' } },
+          properties: {
+            config: { type: 'object' },
+            message: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S' },
+            baseVersion: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
+          },
           required: ['config', 'message'],
           additionalProperties: false,
         },
@@ -227,13 +232,14 @@ const configStudioRoutes: FastifyPluginAsync = async (app) => {
           200: detailOf(versionSchema),
           ...guardedErrors,
           404: errorSchema,
+          409: errorSchema,
           422: { type: 'object', properties: { message: { type: 'string' }, detail: { type: 'string' }, reasons: { type: 'array', items: { type: 'string' } } } },
         },
       },
     },
     async (request, reply) => {
-      const body = request.body as { config: unknown; message: string };
-      return versionAnswer(await saveVersion(app.db, currentUser(request), (request.params as { product: string }).product, body.config, body.message), reply);
+      const body = request.body as { config: unknown; message: string; baseVersion?: number | null };
+      return versionAnswer(await saveVersion(app.db, currentUser(request), (request.params as { product: string }).product, body.config, body.message, body.baseVersion), reply);
     },
   );
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { checkProductConfig, refusalReasons, STUDIO_PRODUCTS, studioProduct, type StudioProduct } from '../../src/products/studio-check.ts';
 import type { SessionUser } from '../auth.ts';
 import type { Db, Queryable } from '../db.ts';
-import { notFound } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import { audit, getInspection, latestInspectionSamples } from '../repos/inspections.ts';
 import { readDetail } from './inspections.ts';
 import {
@@ -97,8 +97,13 @@ export interface Refusal {
   refused: { detail: string; reasons: string[] };
 }
 
-/** Saves a config that passes every check as the new active version; the first save keeps the seed as version one. */
-export async function saveVersion(db: Db, me: SessionUser, productId: string, config: unknown, message: string): Promise<{ version: VersionOut } | Refusal> {
+/**
+ * Saves a config that passes every check as the new active version; the first save keeps the seed as version one.
+ * `baseVersion`: the active version the editor's text started from (null: the JSON in src/config). When another save
+ * or activation made another version active since, the save is refused with 409, so one analyst's publish never
+ * silently drops another's (the studio keeps the text and shows the versions as they are now).
+ */
+export async function saveVersion(db: Db, me: SessionUser, productId: string, config: unknown, message: string, baseVersion?: number | null): Promise<{ version: VersionOut } | Refusal> {
   const product = productOr404(productId);
   const reasons = refusalReasons(config, checkProductConfig(product, config));
   if (reasons.length) return { refused: { detail: `The config was not saved: ${reasons[0]}`, reasons } };
@@ -110,6 +115,11 @@ export async function saveVersion(db: Db, me: SessionUser, productId: string, co
       await insertVersion(tx, { product: product.id, config: product.seed(), message: SEED_MESSAGE, author: 'seed', authorName: 'src/config', active: false });
     }
     const before = await deactivateVersions(tx, product.id);
+    if (baseVersion !== undefined && before !== baseVersion) {
+      const current = before === null ? null : await versionWithConfig(tx, product.id, before);
+      const who = current ? `Version ${current.id} was made active by ${current.author_name}` : 'The configuration in the code was made active again';
+      throw conflict(`${who} after you opened this one, and yours would replace it. Your text is kept: look at what changed in the version list, then save again.`);
+    }
     const saved = await insertVersion(tx, { product: product.id, config, message: text, author: me.email, authorName: me.name, active: true });
     await audit(tx, { actor: me.email, action: 'config-version-save', before: before === null ? null : String(before), after: String(saved.id), detail: { product: product.id, message: text } });
     return { version: versionOut(saved) };

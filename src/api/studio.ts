@@ -38,8 +38,9 @@ export async function configVersion(product: string, id: number): Promise<Config
   return (await mainHttp.get<{ detail: ConfigVersion & { config: unknown } }>(`${base}/${encodeURIComponent(product)}/versions/${id}`)).data.detail;
 }
 
-export async function saveConfigVersion(product: string, config: unknown, message: string): Promise<ConfigVersion> {
-  return (await mainHttp.post<{ detail: ConfigVersion }>(`${base}/${encodeURIComponent(product)}/versions`, { config, message })).data.detail;
+/** `baseVersion`: the active version the text started from (null: the code's); a save over a newer one is refused (409). */
+export async function saveConfigVersion(product: string, config: unknown, message: string, baseVersion: number | null): Promise<ConfigVersion> {
+  return (await mainHttp.post<{ detail: ConfigVersion }>(`${base}/${encodeURIComponent(product)}/versions`, { config, message, baseVersion })).data.detail;
 }
 
 export async function activateConfigVersion(product: string, id: number): Promise<ConfigVersion> {

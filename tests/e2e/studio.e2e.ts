@@ -297,4 +297,39 @@ describe('config studio (issue 17)', () => {
     expect(await page.getByRole('button', { name: 'Save as a new version' }).isDisabled()).toBe(true);
     await context.close();
   });
+
+  it("a save over a version another analyst made active after the editor opened is refused in plain words, the text kept; a second save goes over the new one", async () => {
+    const context = await signedInContext(browser, baseURL, ANALYST);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseURL}/config-studio`);
+    const products = page.getByRole('navigation', { name: 'Products' });
+    await products.getByRole('button', { name: 'GS unflagging', exact: true }).click();
+    await expect.poll(() => products.locator('[aria-current=true]').textContent()).toBe('GS unflagging');
+    const checks = page.getByRole('region', { name: 'Problems' });
+    await checks.getByText('Schema and semantic checks pass.').waitFor();
+
+    // Meanwhile the QC admin publishes a version of the same product (over the one active when both opened it).
+    const { access_token } = await apiLogin(baseURL, 'qc.admin@qc.example');
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${baseURL}/api/v2/config-studio/products/gs-unflagging${path}`, { ...init, headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' } });
+    const active = (await (await api('/active')).json()).detail as { id: number | null; config: Json };
+    const theirs = await api('/versions', { method: 'POST', body: JSON.stringify({ config: active.config, message: 'the admin\'s change', baseVersion: active.id }) });
+    expect(theirs.status).toBe(200);
+    const theirId = (await theirs.json()).detail.id as number;
+
+    const save = page.getByRole('button', { name: 'Save as a new version' });
+    await page.getByRole('textbox', { name: 'Message' }).fill('my change');
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await save.click();
+    await page.getByText(`Version ${theirId} was made active by Vikram Admin after you opened this one, and yours would replace it. Your text is kept: look at what changed in the version list, then save again.`).waitFor();
+    await page.getByRole('region', { name: 'Versions' }).getByRole('row').filter({ hasText: 'the admin' }).filter({ hasText: 'Active' }).waitFor();
+    // Having seen it, the analyst saves again: now over the admin's version.
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await save.click();
+    await page.getByText(`Version ${theirId + 1} saved and active`).waitFor();
+    // The browser's own line for the refused request, nothing else.
+    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 409 (Conflict)']);
+    await context.close();
+  });
 });

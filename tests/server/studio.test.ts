@@ -91,6 +91,21 @@ describe.each(DB_KINDS)('config studio API on %s', (kind) => {
     expect(saved.statusCode).toBe(422);
   });
 
+  it("a save over a version made active after the editor opened is refused (409), so one analyst's publish never drops another's", async () => {
+    await h.reset(4);
+    // Both opened the code's config (no version yet); the first save goes through.
+    const first = await call('POST', `${BASE}/car/versions`, { config: thirdPartyKeepsBonus(), message: 'first', baseVersion: null });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await call('POST', `${BASE}/car/versions`, { config: carConfig(), message: 'second', baseVersion: null }, ADMIN);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().detail).toBe(
+      `Version ${first.json().detail.id} was made active by Anita Analyst after you opened this one, and yours would replace it. Your text is kept: look at what changed in the version list, then save again.`,
+    );
+    expect((await call('GET', `${BASE}/car/active`)).json().detail).toMatchObject({ id: first.json().detail.id, config: thirdPartyKeepsBonus() });
+    // Over the version now active, it goes through.
+    expect((await call('POST', `${BASE}/car/versions`, { config: carConfig(), message: 'second', baseVersion: first.json().detail.id }, ADMIN)).statusCode).toBe(200);
+  });
+
   it('rolls back by activating an earlier version', async () => {
     await h.reset(4);
     await call('POST', `${BASE}/car/versions`, { config: thirdPartyKeepsBonus(), message: 'change' });

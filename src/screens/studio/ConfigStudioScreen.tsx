@@ -15,6 +15,7 @@ import { Input } from 'react-aria-components/Input';
 import { Label } from 'react-aria-components/Label';
 import { TextField } from 'react-aria-components/TextField';
 import { ApiError } from '../../api/http.ts';
+import { errorStatus } from '../../machines/error-detail.ts';
 import {
   activateConfigVersion,
   checkConfig,
@@ -302,7 +303,7 @@ export default function ConfigStudioScreen() {
     setBusy(true);
     const sent = text;
     try {
-      const saved = await saveConfigVersion(productId, JSON.parse(sent), message.trim());
+      const saved = await saveConfigVersion(productId, JSON.parse(sent), message.trim(), active?.productId === productId ? active.id : null);
       showSuccess(`Version ${saved.id} saved and active`);
       if (shownProduct() !== productId) return;
       setActive({ productId, id: saved.id, text: sent });
@@ -311,6 +312,15 @@ export default function ConfigStudioScreen() {
       if (shownProduct() === productId) setVersions(list);
     } catch (e) {
       showError(reasonOf(e));
+      // Another version became active meanwhile: the list and the base as they are now, the analyst's text kept (a
+      // save after looking at them goes over the new active version).
+      if (errorStatus(e) === 409 && shownProduct() === productId) {
+        const [list, current] = await Promise.all([configVersions(productId), activeConfig(productId)]).catch(() => [null, null] as const);
+        if (list && current && shownProduct() === productId) {
+          setVersions(list);
+          setActive({ productId, id: current.id, text: JSON.stringify(current.config, null, 2) });
+        }
+      }
     } finally {
       setBusy(false);
     }
