@@ -122,7 +122,8 @@ export function checkProductConfig(product: StudioProduct, json: unknown): Produ
     return { problems: [], cases: product.check(json) };
   } catch (e) {
     if (e instanceof ConfigError) return { problems: [{ path: e.path || '/', message: e.message.slice(e.message.indexOf(': ') + 2) }], cases: [] };
-    return { problems: [{ path: '/', message: `The config cannot be built: ${(e as Error).message}` }], cases: [] };
+    // Not a finding the checks word (a value the engine cannot build from, e.g. an array length): said plainly.
+    return { problems: [{ path: '/', message: 'The config cannot be built: one of its values is outside what the engine can run. Check the numbers and lists you changed.' }], cases: [] };
   }
 }
 

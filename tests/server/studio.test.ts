@@ -91,6 +91,17 @@ describe.each(DB_KINDS)('config studio API on %s', (kind) => {
     expect(saved.statusCode).toBe(422);
   });
 
+  it('numbers that would fill every review with a huge list (a year range from -20000, a count of 30,000,000) are refused by the check, in plain words', async () => {
+    await h.reset(4);
+    const years = carConfig();
+    years.constants.yearFrom = -20000;
+    const counts = carConfig();
+    counts.constants.countMax = 30_000_000;
+    const [a, b] = await Promise.all([years, counts].map(async (config) => (await call('POST', `${BASE}/car/check`, { config })).json().detail.problems));
+    expect(a).toEqual([{ path: '/constants/yearFrom', message: 'must be at least 1900' }]);
+    expect(b).toEqual([{ path: '/constants/countMax', message: 'must be at most 100' }]);
+  });
+
   it("a save over a version made active after the editor opened is refused (409), so one analyst's publish never drops another's", async () => {
     await h.reset(4);
     // Both opened the code's config (no version yet); the first save goes through.
