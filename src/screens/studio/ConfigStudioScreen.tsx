@@ -6,7 +6,9 @@
  * gates saving. Its own lazy chunk (CodeMirror): the review routes do not load any of it.
  */
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
-import { jsonSchema } from 'codemirror-json-schema';
+import { jsonCompletion, jsonSchemaHover, stateExtensions } from 'codemirror-json-schema';
+import { json, jsonLanguage } from '@codemirror/lang-json';
+import { hoverTooltip } from '@codemirror/view';
 import type { JSONSchema7 } from 'json-schema';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
@@ -38,7 +40,7 @@ import { ConfigError, type ReviewConfigFile } from '../../engine/config.ts';
 import { problemSentence } from '../../engine/config-place.ts';
 import { dmyOf } from '../../engine/dates.ts';
 import { appendEdit } from '../../engine/edit.ts';
-import { RESERVED_KEYS } from '../../engine/read-own.ts';
+import { parseConfigText, type Parsed } from './config-text.ts';
 import { generateInspection } from '../../engine/generate.ts';
 import type { InspectionDetail } from '../../products/car/inspection.ts';
 import type { Edit, EvaluateOptions } from '../../engine/types.ts';
@@ -111,22 +113,13 @@ function caseProblems(product: Product, c: Product['config']['cases'][number]): 
   }
 }
 
-type Parsed = { json: unknown; error: null } | { json: null; error: string };
-
-/** A name the text may not use, found while parsing: the server refuses it, and the browser would drop it unsaid. */
-class ReservedName extends Error {}
-
-function parse(text: string): Parsed {
-  try {
-    const json = JSON.parse(text, (key, value: unknown) => {
-      if (RESERVED_KEYS.has(key)) throw new ReservedName(`The name ${key} is not allowed as a field.`);
-      return value;
-    }) as unknown;
-    return { json, error: null };
-  } catch (e) {
-    if (e instanceof ReservedName) return { json: null, error: e.message };
-    return { json: null, error: `The text is not valid JSON: ${(e as Error).message}` };
-  }
+/**
+ * codemirror-json-schema's `jsonSchema` bundle without its two linters: completion, hover docs and the schema state.
+ * Its linters marked the schema library's own English ('Expected given value shw in rules.1.effect to be one of …')
+ * and the browser's JSON message at the document's first character; `problemLint` marks every problem in plain words.
+ */
+function schemaAware(schema: JSONSchema7) {
+  return [json(), jsonLanguage.data.of({ autocomplete: jsonCompletion() }), hoverTooltip(jsonSchemaHover()), stateExtensions(schema)];
 }
 
 function when(iso: string): string {
@@ -224,7 +217,7 @@ export default function ConfigStudioScreen() {
     if (!productId || !text) return;
     const abort = new AbortController();
     const timer = setTimeout(() => {
-      const parsed = parse(text);
+      const parsed = parseConfigText(text);
       setSettled({ productId, parsed });
       if (parsed.error !== null) return setChecked(null);
       checkConfig(productId, parsed.json, abort.signal)
@@ -279,7 +272,7 @@ export default function ConfigStudioScreen() {
   // Completion, hover docs and errors while typing from the schema (review products: the shared base, which
   // carries the descriptions; their own schema only pins the product id), and the engine's and server's findings.
   const extensions = useMemo(
-    () => [editorName, ...(definition ? [jsonSchema((definition.kind === 'review' ? reviewSchema : definition.schema) as JSONSchema7), problemLint] : [])],
+    () => [editorName, ...(definition ? [schemaAware((definition.kind === 'review' ? reviewSchema : definition.schema) as JSONSchema7), problemLint] : [])],
     [definition],
   );
 
