@@ -49,6 +49,9 @@ const REVIEW_CONFIG_AREAS: readonly (readonly [string, Area])[] = [
 ];
 
 /** A saved or activated version, or 422 with the reasons a config is refused (HttpError's { message, detail } cannot list them). */
+/** The active version a save or activation was made from (null: the config in the code); see saveVersion. */
+const BASE_VERSION = { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 };
+
 function versionAnswer(result: { version: VersionOut } | Refusal, reply: FastifyReply) {
   if ('refused' in result) return reply.status(422).send({ message: 'Unprocessable Entity', ...result.refused });
   return { detail: result.version };
@@ -223,7 +226,7 @@ const configStudioRoutes: FastifyPluginAsync = async (app) => {
           properties: {
             config: { type: 'object' },
             message: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S' },
-            baseVersion: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647 },
+            baseVersion: BASE_VERSION,
           },
           required: ['config', 'message'],
           additionalProperties: false,
@@ -248,15 +251,17 @@ const configStudioRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { access: 'configStudio' },
       schema: {
-        summary: 'Make a saved version the active one (roll back or forward); the version is checked again first',
+        summary: 'Make a saved version the active one (roll back or forward); the version is checked again first; 409 when `baseVersion` is no longer the active one',
         querystring: query,
         params: versionParams,
-        response: { 200: detailOf(versionSchema), ...guardedErrors, 404: errorSchema, 422: errorSchema },
+        body: { type: ['object', 'null'], properties: { baseVersion: BASE_VERSION }, additionalProperties: false },
+        response: { 200: detailOf(versionSchema), ...guardedErrors, 404: errorSchema, 409: errorSchema, 422: errorSchema },
       },
     },
     async (request, reply) => {
       const { product, id } = request.params as { product: string; id: number };
-      return versionAnswer(await activate(app.db, currentUser(request), product, id), reply);
+      const body = request.body as { baseVersion?: number | null } | null | undefined;
+      return versionAnswer(await activate(app.db, currentUser(request), product, id, body?.baseVersion), reply);
     },
   );
 };

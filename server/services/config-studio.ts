@@ -115,19 +115,27 @@ export async function saveVersion(db: Db, me: SessionUser, productId: string, co
       await insertVersion(tx, { product: product.id, config: product.seed(), message: SEED_MESSAGE, author: 'seed', authorName: 'src/config', active: false });
     }
     const before = await deactivateVersions(tx, product.id);
-    if (baseVersion !== undefined && before !== baseVersion) {
-      const current = before === null ? null : await versionWithConfig(tx, product.id, before);
-      const who = current ? `Version ${current.id} was made active by ${current.author_name}` : 'The configuration in the code was made active again';
-      throw conflict(`${who} after you opened this one, and yours would replace it. Your text is kept: look at what changed in the version list, then save again.`);
-    }
+    await refuseOverAnother(tx, product.id, before, baseVersion, 'yours would replace it. Your text is kept: look at what changed in the version list, then save again.');
     const saved = await insertVersion(tx, { product: product.id, config, message: text, author: me.email, authorName: me.name, active: true });
     await audit(tx, { actor: me.email, action: 'config-version-save', before: before === null ? null : String(before), after: String(saved.id), detail: { product: product.id, message: text } });
     return { version: versionOut(saved) };
   });
 }
 
-/** Makes a saved version the active one (roll back or forward), re-checked first under today's checks. */
-export async function activate(db: Db, me: SessionUser, productId: string, id: number): Promise<{ version: VersionOut } | Refusal> {
+/**
+ * A save or activation made from a page that showed `baseVersion` as the active one, while `before` is (undefined: the
+ * caller named none, as before this check). Refused with 409 inside the transaction, so nothing changes: one
+ * analyst's publish never silently replaces another's.
+ */
+async function refuseOverAnother(tx: Queryable, product: string, before: number | null, baseVersion: number | null | undefined, consequence: string): Promise<void> {
+  if (baseVersion === undefined || before === baseVersion) return;
+  const current = before === null ? null : await versionWithConfig(tx, product, before);
+  const who = current ? `Version ${current.id} was made active by ${current.author_name}` : 'The configuration in the code was made active again';
+  throw conflict(`${who} after you opened this one, and ${consequence}`);
+}
+
+/** Makes a saved version the active one (roll back or forward), re-checked first under today's checks; `baseVersion` as for a save. */
+export async function activate(db: Db, me: SessionUser, productId: string, id: number, baseVersion?: number | null): Promise<{ version: VersionOut } | Refusal> {
   const product = productOr404(productId);
   return db.transaction(async (tx) => {
     await lockProductVersions(tx, product.id);
@@ -137,6 +145,7 @@ export async function activate(db: Db, me: SessionUser, productId: string, id: n
     const reasons = refusalReasons(found.config, checkProductConfig(product, found.config));
     if (reasons.length) return { refused: { detail: `Version ${id} cannot be activated: ${reasons[0]}`, reasons } };
     const before = await deactivateVersions(tx, product.id);
+    await refuseOverAnother(tx, product.id, before, baseVersion, `activating version ${id} would replace it. Look at what changed in the version list first.`);
     const activated = await activateVersion(tx, id);
     await audit(tx, { actor: me.email, action: 'config-version-activate', before: before === null ? null : String(before), after: String(id), detail: { product: product.id } });
     return { version: versionOut(activated) };

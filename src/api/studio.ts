@@ -43,8 +43,9 @@ export async function saveConfigVersion(product: string, config: unknown, messag
   return (await mainHttp.post<{ detail: ConfigVersion }>(`${base}/${encodeURIComponent(product)}/versions`, { config, message, baseVersion })).data.detail;
 }
 
-export async function activateConfigVersion(product: string, id: number): Promise<ConfigVersion> {
-  return (await mainHttp.post<{ detail: ConfigVersion }>(`${base}/${encodeURIComponent(product)}/versions/${id}/activate`, undefined)).data.detail;
+/** `baseVersion`: the version the page showed as active (null: the code's); activating over a newer one is refused (409). */
+export async function activateConfigVersion(product: string, id: number, baseVersion: number | null): Promise<ConfigVersion> {
+  return (await mainHttp.post<{ detail: ConfigVersion }>(`${base}/${encodeURIComponent(product)}/versions/${id}/activate`, { baseVersion })).data.detail;
 }
 
 export interface ConfigCheck {

@@ -114,7 +114,16 @@ describe.each(DB_KINDS)('config studio API on %s', (kind) => {
     );
     expect((await call('GET', `${BASE}/car/active`)).json().detail).toMatchObject({ id: first.json().detail.id, config: thirdPartyKeepsBonus() });
     // Over the version now active, it goes through.
-    expect((await call('POST', `${BASE}/car/versions`, { config: carConfig(), message: 'second', baseVersion: first.json().detail.id }, ADMIN)).statusCode).toBe(200);
+    const second2 = await call('POST', `${BASE}/car/versions`, { config: carConfig(), message: 'second', baseVersion: first.json().detail.id }, ADMIN);
+    expect(second2.statusCode).toBe(200);
+    // An activation from a page that still showed the first as active is refused the same way; from one up to date it goes through.
+    const stale = await call('POST', `${BASE}/car/versions/${first.json().detail.id}/activate`, { baseVersion: first.json().detail.id });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().detail).toBe(
+      `Version ${second2.json().detail.id} was made active by Vikram Admin after you opened this one, and activating version ${first.json().detail.id} would replace it. Look at what changed in the version list first.`,
+    );
+    expect((await call('GET', `${BASE}/car/active`)).json().detail.id).toBe(second2.json().detail.id);
+    expect((await call('POST', `${BASE}/car/versions/${first.json().detail.id}/activate`, { baseVersion: second2.json().detail.id })).statusCode).toBe(200);
   });
 
   it('rolls back by activating an earlier version', async () => {

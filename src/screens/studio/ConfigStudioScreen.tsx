@@ -305,18 +305,22 @@ export default function ConfigStudioScreen() {
       if (shownProduct() === productId) setVersions(list);
     } catch (e) {
       showError(reasonOf(e));
-      // Another version became active meanwhile: the list and the base as they are now, the analyst's text kept (a
-      // save after looking at them goes over the new active version).
-      if (errorStatus(e) === 409 && shownProduct() === productId) {
-        const [list, current] = await Promise.all([configVersions(productId), activeConfig(productId)]).catch(() => [null, null] as const);
-        if (list && current && shownProduct() === productId) {
-          setVersions(list);
-          setActive({ productId, id: current.id, text: JSON.stringify(current.config, null, 2) });
-        }
-      }
+      await showWhatIsActive(e, productId);
     } finally {
       setBusy(false);
     }
+  }
+
+  /**
+   * After a 409 (another version became active since this page read the active one): the list and the active version
+   * as they are now, the analyst's text kept, so the next save or activation goes over that one knowingly.
+   */
+  async function showWhatIsActive(e: unknown, id: string) {
+    if (errorStatus(e) !== 409 || shownProduct() !== id) return;
+    const [list, current] = await Promise.all([configVersions(id), activeConfig(id)]).catch(() => [null, null] as const);
+    if (!list || !current || shownProduct() !== id) return;
+    setVersions(list);
+    setActive({ productId: id, id: current.id, text: JSON.stringify(current.config, null, 2) });
   }
 
   async function activate(v: ConfigVersion) {
@@ -324,11 +328,12 @@ export default function ConfigStudioScreen() {
     if (active && text !== active.text && !window.confirm(`Activating version ${v.id} replaces your unsaved changes in the editor. Activate it?`)) return;
     setBusy(true);
     try {
-      await activateConfigVersion(productId, v.id);
+      await activateConfigVersion(productId, v.id, active?.productId === productId ? active.id : null);
       showSuccess(`Version ${v.id} is active`);
       await reload(productId);
     } catch (e) {
       showError(reasonOf(e));
+      await showWhatIsActive(e, productId);
     } finally {
       setBusy(false);
     }
