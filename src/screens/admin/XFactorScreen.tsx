@@ -23,13 +23,14 @@ function UpdatePopup({ row, store, onClose, onSaved }: { row: XFactorRow; store?
   const [factor, setFactor] = useState('');
   const [errors, setErrors] = useState<{ slot?: string; factor?: string }>({});
   const factorError = useId();
+  const dialog = useRef<HTMLElement>(null);
   const { busy, run } = useBusyAction();
 
   async function save() {
     const found = { slot: slot ? undefined : 'Slot is required', factor: factor.trim() ? undefined : 'X factor is required' };
     if (!found.factor && parseXFactor(factor.trim()) === null) found.factor = 'X factor must be a number from 0 to 10 with at most two decimals';
     setErrors(found);
-    if (found.slot || found.factor) return focusFirstInvalid(() => document.querySelector('.x-factor-popup'));
+    if (found.slot || found.factor) return focusFirstInvalid(() => dialog.current);
     await run(async () => {
       await updateXFactor(row.id, { slotTime: slot!, xFactor: Number(factor), updatedBy: readSession()?.email ?? '' });
       showSuccess('X factor updated');
@@ -39,7 +40,7 @@ function UpdatePopup({ row, store, onClose, onSaved }: { row: XFactorRow; store?
 
   return (
     <Modal isOpen isDismissable={!busy} onOpenChange={(open) => !open && onClose()} className="modal">
-      <Dialog aria-label="Update X factor" className="popup x-factor-popup">
+      <Dialog ref={dialog} aria-label="Update X factor" className="popup">
         <Heading slot="title">
           Update X factor: {row.storeName}, {row.date}
         </Heading>

@@ -174,12 +174,14 @@ export default function ConfigStudioScreen() {
   // The product on screen: an answer about another (the analyst switched while it was under way) is not shown.
   const shownProduct = useLatest(productId);
 
-  const reload = useCallback(async (id: string) => {
+  /** The versions and the active one as the server has them; the editor then shows the active text, unless `keepText`. */
+  const reload = useCallback(async (id: string, { keepText = false } = {}) => {
     const [list, current] = await Promise.all([configVersions(id), activeConfig(id)]);
     if (shownProduct() !== id) return;
     const activeText = JSON.stringify(current.config, null, 2);
     setVersions(list);
     setActive({ productId: id, id: current.id, text: activeText });
+    if (keepText) return;
     setText(activeText);
     setDiff(null);
   }, [shownProduct]);
@@ -316,11 +318,7 @@ export default function ConfigStudioScreen() {
    * as they are now, the analyst's text kept, so the next save or activation goes over that one knowingly.
    */
   async function showWhatIsActive(e: unknown, id: string) {
-    if (errorStatus(e) !== 409 || shownProduct() !== id) return;
-    const [list, current] = await Promise.all([configVersions(id), activeConfig(id)]).catch(() => [null, null] as const);
-    if (!list || !current || shownProduct() !== id) return;
-    setVersions(list);
-    setActive({ productId: id, id: current.id, text: JSON.stringify(current.config, null, 2) });
+    if (errorStatus(e) === 409 && shownProduct() === id) await reload(id, { keepText: true }).catch(() => undefined);
   }
 
   async function activate(v: ConfigVersion) {
