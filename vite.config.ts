@@ -230,7 +230,7 @@ export default defineConfig({
             { name: 'sonner', test: /node_modules[\\/]sonner[\\/]/, priority: 2 },
             // The review's chunks (above). Each captured module's imports are either captured too or loaded at start:
             // following them would pull the shell's modules into the review chunk and so onto /login.
-            { name: reviewChunks(), priority: 1, includeDependenciesRecursively: false },
+            { name: reviewChunks(), debugName: 'review chunks', priority: 1, includeDependenciesRecursively: false },
             // The widget and state libraries the other signed-in screens use beyond the review's: one chunk rather
             // than ~25 small shared ones.
             { name: 'vendor-ui', test: /node_modules[\\/](@react-aria|react-aria|react-aria-components|@react-stately|react-stately|@react-types|@internationalized|@swc|clsx|xstate|@xstate|use-sync-external-store)[\\/]/ },
