@@ -3,7 +3,8 @@
  * operators). The JSON Schema check lives in config-schema.ts, so the browser bundle, which runs the
  * already-checked car config, carries no ajv. Every failure is a ConfigError naming the JSON path.
  */
-import { buildDependencyIndex, checkLogic, usesData, type Logic } from './logic.ts';
+import { BUILT_IN_CONTEXT, unknownVariable, type LogicPlace, type Names } from './config-variables.ts';
+import { checkLogic, usesData, type Logic } from './logic.ts';
 import { checkOutcomeRules, type OutcomeRule } from './outcome.ts';
 import { checkReviewDeclaration } from './product.ts';
 import type { Edit, RowKind, RowState, SectionKey, Tab } from './types.ts';
@@ -296,15 +297,35 @@ export function mergeConfigFiles(files: readonly ReviewConfigFile[]): ReviewConf
   return out;
 }
 
-/** Context values every evaluation has (types.ts EvalContext); a product may declare others. */
-const BUILT_IN_CONTEXT: ReadonlySet<string> = new Set(['version', 'hasWorkflowId', 'tenant', 'qcAudit', 'role', 'duplicateKeyConfig', 'today']);
-
 /** What a registry comparison's logic reads (registry-compare.ts). */
 const REGISTRY_VARIABLES: ReadonlySet<string> = new Set(['value', 'source', 'registryValue', 'registry', 'ctx']);
 
 function checkLogicAt(rule: Logic, path: string): void {
   const problem = checkLogic(rule, path);
   if (problem) throw new ConfigError(problem[0], problem[1]);
+}
+
+/** A checked expression whose variables all name something the engine gives it at `place` (config-variables.ts). */
+function checkVariablesAt(rule: Logic, path: string, place: LogicPlace, names: Names): void {
+  const problem = unknownVariable(rule, place, names);
+  if (problem) throw new ConfigError(path, problem);
+}
+
+/**
+ * Two items of a list with the same id: the studio's explain, diff and a case's lookups by id would silently pick one.
+ * Refused at the second, naming both.
+ */
+function checkUniqueIds(items: readonly object[], list: string, what: string, field = 'id'): void {
+  const first = new Map<string, number>();
+  items.forEach((item, i) => {
+    const id = (item as Record<string, unknown>)[field];
+    if (typeof id !== 'string') return;
+    const before = first.get(id);
+    if (before !== undefined) {
+      throw new ConfigError(`/${list}/${i}/${field}`, `${list}.${before} and ${list}.${i} both have the ${field} '${id}': give each ${what} its own ${field}`);
+    }
+    first.set(id, i);
+  });
 }
 
 function checkOptions(opts: OptionsSource | undefined, path: string, constants: Constants): void {
@@ -343,11 +364,14 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
     context: Object.fromEntries(Object.entries(file.context ?? {}).filter(([name]) => name !== '$comment')),
   };
   for (const [name, logic] of Object.entries(product.submissionHeader ?? {})) checkLogicAt(logic, `/product/submissionHeader/${name}`);
-  const keys = new Set<string>();
+  checkUniqueIds(config.rows, 'rows', 'row', 'key');
+  checkUniqueIds(config.rules, 'rules', 'rule');
+  checkUniqueIds(config.validations, 'validations', 'validation');
+  const keys = new Set(config.rows.map((row) => row.key));
+  const names: Names = { rows: keys, context: new Set(Object.keys(config.context)) };
+  for (const [name, logic] of Object.entries(product.submissionHeader ?? {})) checkVariablesAt(logic, `/product/submissionHeader/${name}`, 'submissionHeader', names);
   config.rows.forEach((row, i) => {
     const p = `/rows/${i}`;
-    if (keys.has(row.key)) throw new ConfigError(`${p}/key`, `duplicate row key '${row.key}'`);
-    keys.add(row.key);
     if (!product.tabs.includes(row.tab)) throw new ConfigError(`${p}/tab`, `tab '${row.tab}' is not one of the product's tabs (${product.tabs.join(', ')})`);
     if (!product.sections.includes(row.section)) {
       throw new ConfigError(`${p}/section`, `section '${row.section}' is not one of the product's sections (${product.sections.join(', ')})`);
@@ -361,7 +385,10 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
     if (row.images?.order && !constants.imageOrders[row.images.order]) {
       throw new ConfigError(`${p}/images/order`, `unknown image order '${row.images.order}'`);
     }
-    row.images?.drop?.forEach((d, j) => checkLogicAt(d.when, `${p}/images/drop/${j}/when`));
+    row.images?.drop?.forEach((d, j) => {
+      checkLogicAt(d.when, `${p}/images/drop/${j}/when`);
+      checkVariablesAt(d.when, `${p}/images/drop/${j}/when`, 'imageDrop', names);
+    });
   });
   config.rows.forEach((row, i) => {
     if (row.parent !== undefined && !keys.has(row.parent)) throw new ConfigError(`/rows/${i}/parent`, `unknown row '${row.parent}'`);
@@ -389,6 +416,7 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
     const targets = Array.isArray(rule.target) ? rule.target : [rule.target];
     targets.forEach((t, j) => needRow(t, Array.isArray(rule.target) ? `${p}/target/${j}` : `${p}/target`));
     checkLogicAt(rule.when, `${p}/when`);
+    checkVariablesAt(rule.when, `${p}/when`, 'rule', names);
     checkOptions(rule.options, `${p}/options`, constants);
     switch (rule.effect) {
       case 'invalid':
@@ -411,14 +439,10 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
         throw new ConfigError(`${p}/effect`, `unknown effect '${String((rule as { effect: unknown }).effect)}'`);
     }
   });
-  const { unknownRows } = buildDependencyIndex(config.rules.map((r) => r.when), keys);
-  if (unknownRows.length) {
-    const u = unknownRows[0];
-    throw new ConfigError(`/rules/${u.rule}/when`, `variable '${u.variable}' names no row`);
-  }
   config.validations.forEach((v, i) => {
     const p = `/validations/${i}`;
     checkLogicAt(v.when, `${p}/when`);
+    checkVariablesAt(v.when, `${p}/when`, v.scope === 'row' ? 'rowValidation' : 'formValidation', names);
     [...(v.select?.keys ?? []), ...(v.select?.exclude ?? [])].forEach((k) => needRow(k, `${p}/select`));
     v.select?.tabs?.forEach((t, j) => {
       if (!product.tabs.includes(t)) throw new ConfigError(`${p}/select/tabs/${j}`, `tab '${t}' is not one of the product's tabs`);
@@ -441,6 +465,7 @@ export function buildConfig(file: ReviewConfigFile): ReviewConfig {
   for (const [name, logic] of Object.entries(config.context)) {
     if (BUILT_IN_CONTEXT.has(name)) throw new ConfigError(`/context/${name}`, `'ctx.${name}' is built in (${[...BUILT_IN_CONTEXT].join(', ')})`);
     checkLogicAt(logic, `/context/${name}`);
+    checkVariablesAt(logic, `/context/${name}`, 'context', names);
   }
   for (const [role, rc] of Object.entries(config.roles)) {
     for (const k of Object.keys(rc.imageTitles ?? {})) needRow(k, `/roles/${role}/imageTitles/${k}`);

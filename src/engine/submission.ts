@@ -11,6 +11,7 @@ import {
   type SectionResult,
   type SubmissionBody,
 } from './inspection.ts';
+import type { FORM_VARIABLES, ROW_EXTRAS, ROW_VARIABLES } from './config-variables.ts';
 import { runLogic, truthy } from './logic.ts';
 import { evaluateOutcome } from './outcome.ts';
 import type { ReviewModel, RowState } from './types.ts';
@@ -83,7 +84,8 @@ function rowData(row: RowState, config: ReviewConfig) {
     hasImage: Boolean(row.image),
     hasNewValue: !isEmpty(row.newValue) || !isEmpty(row.newId),
     effectiveValue: row.newValue ?? row.value,
-  };
+    // The names buildConfig lets a validation read (config-variables.ts): a new one is added there too.
+  } satisfies RowState & Record<(typeof ROW_EXTRAS)[number], unknown>;
 }
 
 /**
@@ -95,7 +97,10 @@ export function validateBeforeSubmit(model: ReviewModel, opts: ValidateOptions, 
   for (const v of config.validations) {
     switch (v.scope) {
       case 'form': {
-        const data = { isDummy: opts.isDummy, issueType: opts.issueType ?? null, hasIssueType: opts.issueType !== undefined, hasRejections: hasRejections(model), ctx };
+        const data = { isDummy: opts.isDummy, issueType: opts.issueType ?? null, hasIssueType: opts.issueType !== undefined, hasRejections: hasRejections(model), ctx } satisfies Record<
+          (typeof FORM_VARIABLES)[number] | 'ctx',
+          unknown
+        >;
         if (truthy(runLogic(v.when, data))) return { alert: v.alert, fields: [] };
         break;
       }
@@ -104,7 +109,7 @@ export function validateBeforeSubmit(model: ReviewModel, opts: ValidateOptions, 
         for (const key of model.order) {
           const row = model.rows[key];
           if (!row.isVisible || !selects(v.select, row)) continue;
-          const data = { row: rowData(row, config), rows: model.rows, ctx, isDummy: opts.isDummy };
+          const data = { row: rowData(row, config), rows: model.rows, ctx, isDummy: opts.isDummy } satisfies Record<(typeof ROW_VARIABLES)[number] | 'ctx', unknown>;
           if (truthy(runLogic(v.when, data))) failing.push(row);
         }
         if (failing.length) {

@@ -79,6 +79,21 @@ describe.each(DB_KINDS)('config studio API on %s', (kind) => {
     expect((await h.db().query('SELECT count(*)::int AS n FROM config_versions')).rows[0]).toEqual({ n: 0 });
   });
 
+  it("two rules with one id and a misspelt variable are refused by the check and the save, naming the id's both places and the variable", async () => {
+    await h.reset(4);
+    const twice = carConfig();
+    const ncb = twice.rules.findIndex((r: Json) => r.id === 'insurance.ncb');
+    twice.rules.push({ ...twice.rules[ncb] });
+    const misspelt = carConfig();
+    misspelt.rules[3].when = { '==': [{ var: 'insurenceType' }, 'Comprehensive'] };
+    const [a, b] = await Promise.all([twice, misspelt].map(async (config) => (await call('POST', `${BASE}/car/check`, { config })).json().detail.problems));
+    expect(a).toEqual([{ path: `/rules/${twice.rules.length - 1}/id`, message: `rules.${ncb} and rules.${twice.rules.length - 1} both have the id 'insurance.ncb': give each rule its own id` }]);
+    expect(b).toEqual([{ path: '/rules/3/when', message: 'refers to "insurenceType", which is not a field of this product' }]);
+    const saved = await call('POST', `${BASE}/car/versions`, { config: misspelt, message: 'typo' });
+    expect(saved.statusCode).toBe(422);
+    expect(saved.json().reasons).toEqual([`Rule '${misspelt.rules[3].id}' › 'when': refers to "insurenceType", which is not a field of this product.`]);
+  });
+
   it("a parent loop is a problem the check answers at once, not a server busy for good (the engine walked the loop)", async () => {
     await h.reset(4);
     const looped = carConfig();

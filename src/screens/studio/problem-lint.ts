@@ -112,7 +112,7 @@ export function problemRange(state: EditorState, problem: PathProblem): { from: 
   // Nothing of the path, or the whole document: its first line, not every line of it.
   if (found.length === 1) return parts.length ? fallback : { from: root.from, to: Math.min(root.to, state.doc.lineAt(root.from).to) };
   const { node, from } = found[found.length - 1];
-  const variable = /^variable '([^']+)'/.exec(problem.message)?.[1];
+  const variable = /^refers to "([^"]+)"/.exec(problem.message)?.[1];
   const reading = variable === undefined ? null : varReading(state, node, variable);
   return reading ? { from: reading.from, to: reading.to } : { from, to: node.to };
 }

@@ -31,8 +31,8 @@ describe('studio semantic marks: the whole offending value (issue 17)', () => {
   });
 
   it("a variable that names no row marks the var reading it, not the whole rule", () => {
-    expect(parsed(marked('/rules/1/when', "variable 'insuranceTpe' names no row"))).toEqual({ var: ['insuranceTpe', ''] });
-    expect(parsed(marked('/rules/0/when', "variable 'ncb' names no row"))).toEqual({ var: 'ncb' });
+    expect(parsed(marked('/rules/1/when', 'refers to "insuranceTpe", which is not a field of this product'))).toEqual({ var: ['insuranceTpe', ''] });
+    expect(parsed(marked('/rules/0/when', 'refers to "ncb", which is not a field of this product'))).toEqual({ var: 'ncb' });
   });
 
   it('a property marks its key and value; a missing field marks the object that lacks it', () => {
