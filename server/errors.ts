@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sizeInWords } from '../src/engine/limits.ts';
 import { plainSchemaFailure } from '../src/engine/validation-text.ts';
 
 /** An answer other than 2xx, sent as `{ message, detail }` (docs/architecture.md). */
@@ -58,6 +59,13 @@ const FASTIFY_TEXT: Readonly<Record<string, string>> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
 };
 
+/** A body over the route's limit, said with its size and the limit (the config studio shows it as it is). */
+function tooLarge(request: FastifyRequest): string {
+  const limit = sizeInWords(request.routeOptions.bodyLimit);
+  const length = Number(request.headers['content-length']);
+  return Number.isFinite(length) && length > 0 ? `The request is too large: ${sizeInWords(length)}, and this call takes at most ${limit}.` : `The request is too large: this call takes at most ${limit}.`;
+}
+
 /**
  * One error handler for the whole API: schema failures become 400 with the failing field named,
  * known errors keep their status, anything unexpected is logged and answered 500 without internals.
@@ -77,6 +85,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (typeof pgCode === 'string' && Object.hasOwn(PG_INPUT_ERRORS, pgCode)) {
       return reply.status(400).send({ message: 'Bad Request', detail: PG_INPUT_ERRORS[pgCode] });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ message: 'Payload Too Large', detail: tooLarge(request) });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const detail = error instanceof SyntaxError ? FASTIFY_TEXT.FST_ERR_CTP_INVALID_JSON_BODY : Object.hasOwn(FASTIFY_TEXT, error.code) ? FASTIFY_TEXT[error.code] : error.message;

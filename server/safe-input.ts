@@ -11,6 +11,8 @@
  */
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import { JSON_BODY_LIMIT } from '../src/engine/limits.ts';
+import { unstorableReason } from '../src/engine/storable-text.ts';
 import { fieldLabel } from '../src/engine/validation-text.ts';
 import { badRequest } from './errors.ts';
 
@@ -56,29 +58,34 @@ export const DEFAULT_MAX_DEPTH = 20;
 
 /**
  * Walks request data without recursion (a 100 000-deep body cannot overflow the stack here) and refuses, as a 400
- * naming the field (`name`: the field `value` is, when it is one): nesting deeper than `maxDepth`, a reserved key, a NUL byte in a key or a text value, a number that
- * is not finite.
+ * naming the field (`name`: the field `value` is, when it is one) and where it is: nesting deeper than `maxDepth`, a
+ * reserved key, text PostgreSQL cannot store in a key or a text value (a NUL, half of a surrogate pair: the database's
+ * own refusal would come later and vaguer), a number that is not finite.
  */
 export function checkRequestData(value: unknown, maxDepth = DEFAULT_MAX_DEPTH, name = ''): void {
-  // Each value carries the nearest field name, for a message a user can read ('Remark must not contain NUL bytes').
-  const stack: [unknown, number, string][] = [[value, 0, name]];
+  // Each value carries the nearest field name and its path, for a message a user can read ('Remark has a NUL
+  // character (\u0000), at config.rules.3.message').
+  const stack: [unknown, number, string, string][] = [[value, 0, name, name]];
   const named = (field: string) => (field ? fieldLabel(field) : 'The request');
+  const at = (field: string, path: string) => (path && path !== field ? `, at ${path}` : '');
   while (stack.length) {
-    const [v, depth, field] = stack.pop()!;
+    const [v, depth, field, path] = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) throw badRequest(`${named(field)} must not contain NUL bytes.`);
+      const reason = unstorableReason(v);
+      if (reason) throw badRequest(`${named(field)} has ${reason}${at(field, path)}: the server cannot store it.`);
     } else if (typeof v === 'number') {
       if (!Number.isFinite(v)) throw badRequest(`${named(field)} must be a finite number.`);
     } else if (v && typeof v === 'object') {
       if (depth >= maxDepth) throw badRequest(`The request is nested too deeply (at most ${maxDepth} levels).`);
       if (Array.isArray(v)) {
-        v.forEach((item) => stack.push([item, depth + 1, field]));
+        v.forEach((item, i) => stack.push([item, depth + 1, field, `${path}.${i}`]));
         continue;
       }
       for (const key of Object.keys(v)) {
         if (RESERVED_KEYS.has(key)) throw badRequest(`The name ${key} is not allowed as a field.`);
-        if (key.includes('\u0000')) throw badRequest('A field name must not contain NUL bytes.');
-        stack.push([(v as Record<string, unknown>)[key], depth + 1, key]);
+        const reason = unstorableReason(key);
+        if (reason) throw badRequest(`A field name has ${reason}${at('', path)}: the server cannot store it.`);
+        stack.push([(v as Record<string, unknown>)[key], depth + 1, key, path ? `${path}.${key}` : key]);
       }
     }
   }
@@ -100,5 +107,5 @@ export function boundedInt(value: unknown, field: string, min: number, max: numb
 }
 
 /** Body size limits (bytes): JSON calls get a small one, uploads the file limit plus room for the form fields. */
-export const JSON_BODY_LIMIT = 1024 * 1024;
+export { JSON_BODY_LIMIT };
 export const UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;

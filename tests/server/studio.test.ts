@@ -94,6 +94,27 @@ describe.each(DB_KINDS)('config studio API on %s', (kind) => {
     expect(saved.json().reasons).toEqual([`Rule '${misspelt.rules[3].id}' › 'when': refers to "insurenceType", which is not a field of this product.`]);
   });
 
+  it('text the database cannot store (half of a surrogate pair, a NUL) is a 400 saying where, before any check; a config over the body limit a 413 with its size and the limit', async () => {
+    await h.reset(4);
+    const lone = carConfig();
+    lone.rules[3].message = 'Fitment \ud800';
+    const nul = carConfig();
+    nul.rules[3].message = 'Fitment \u0000';
+    for (const url of [`${BASE}/car/versions`, `${BASE}/car/check`]) {
+      const res = await call('POST', url, { config: lone, message: 'lone' });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().detail).toBe('Message has half of a character (\\ud800, a UTF-16 surrogate with no other half), at config.rules.3.message: the server cannot store it.');
+    }
+    const refusedNul = await call('POST', `${BASE}/car/versions`, { config: nul, message: 'nul' });
+    expect(refusedNul.json().detail).toBe('Message has a NUL character (\\u0000), at config.rules.3.message: the server cannot store it.');
+    const big = carConfig();
+    big.cases.push(...Array.from({ length: 6000 }, (_, i) => ({ name: `padding ${i}`.padEnd(200, '.'), expect: {} })));
+    const tooLarge = await call('POST', `${BASE}/car/versions`, { config: big, message: 'big' });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().detail).toMatch(/^The request is too large: 1\.\d\d MB, and this call takes at most 1 MB\.$/);
+    expect((await h.db().query('SELECT count(*)::int AS n FROM config_versions')).rows[0]).toEqual({ n: 0 });
+  });
+
   it("a parent loop is a problem the check answers at once, not a server busy for good (the engine walked the loop)", async () => {
     await h.reset(4);
     const looped = carConfig();

@@ -129,7 +129,10 @@ function when(iso: string): string {
 function reasonOf(e: unknown): string {
   if (e instanceof ApiError) {
     const reasons = (e.body as { reasons?: unknown } | undefined)?.reasons;
-    return Array.isArray(reasons) && reasons.length ? `The server refused the config: ${reasons.join(' ')}` : e.message;
+    if (Array.isArray(reasons) && reasons.length) return `The server refused the config: ${reasons.join(' ')}`;
+    // The studio says a config over the limit before sending; the server's 413 (a limit lowered since) says it too.
+    if (e.status === 413) return `The config is too large for the server. ${e.message}`;
+    return e.message;
   }
   return 'The studio could not reach the server. Please try again.';
 }

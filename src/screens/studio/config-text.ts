@@ -4,7 +4,10 @@
  * place at all ('Unexpected token ']', ..."o", ], ""... is not valid JSON') in a document of thousands of lines.
  */
 import { jsonLanguage } from '@codemirror/lang-json';
+import { placeOf } from '../../engine/config-place.ts';
+import { JSON_BODY_LIMIT, sizeInWords } from '../../engine/limits.ts';
 import { RESERVED_KEYS } from '../../engine/read-own.ts';
+import { unstorableIn } from '../../engine/storable-text.ts';
 
 export type Parsed = { json: unknown; error: null } | { json: null; error: string };
 
@@ -25,13 +28,34 @@ export function syntaxErrorAt(text: string): { line: number; column: number } | 
   return { line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
 }
 
+/** The config at most, as sent (compact JSON, UTF-8): the server's JSON body limit less room for a save's message. */
+export const CONFIG_MAX_BYTES = JSON_BODY_LIMIT - 4096;
+
+/**
+ * Why JSON the server would refuse before checking it cannot be sent, in plain words with where: text the database
+ * cannot store (its save failed with the database's words), or a document over the body limit (a bare 413).
+ */
+function unsendable(json: unknown): string | null {
+  const bad = unstorableIn(json);
+  if (bad) {
+    const pointer = bad.path.map((p) => `/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    return `${placeOf(json, pointer)} (${bad.path.join('.')}) has ${bad.reason}, which cannot be saved: remove it, or write the whole character.`;
+  }
+  const size = new TextEncoder().encode(JSON.stringify(json)).length;
+  if (size > CONFIG_MAX_BYTES) {
+    return `The config is too large to save: ${sizeInWords(size)} without its spaces and line breaks, and the server takes at most ${sizeInWords(CONFIG_MAX_BYTES)}. Remove entries (rows, rules, cases) to make it smaller.`;
+  }
+  return null;
+}
+
 export function parseConfigText(text: string): Parsed {
   try {
     const json = JSON.parse(text, (key, value: unknown) => {
       if (RESERVED_KEYS.has(key)) throw new ReservedName(`The name ${key} is not allowed as a field.`);
       return value;
     }) as unknown;
-    return { json, error: null };
+    const refused = unsendable(json);
+    return refused ? { json: null, error: refused } : { json, error: null };
   } catch (e) {
     if (e instanceof ReservedName) return { json: null, error: e.message };
     const where = syntaxErrorAt(text);
