@@ -70,7 +70,7 @@ export async function insertVersion(
   v: { product: string; config: unknown; message: string; author: string; authorName: string; active: boolean },
 ): Promise<VersionRow> {
   const { rows } = await tx.query<VersionRow>(
-    `INSERT INTO config_versions (product, config, message, author, author_name, active) VALUES ($1, $2::jsonb, $3, $4, $5, $6) RETURNING ${VERSION_COLUMNS}`,
+    `INSERT INTO config_versions (product, config, message, author, author_name, active) VALUES ($1, $2::json, $3, $4, $5, $6) RETURNING ${VERSION_COLUMNS}`,
     [v.product, JSON.stringify(v.config), v.message, v.author, v.authorName, v.active],
   );
   return rows[0];

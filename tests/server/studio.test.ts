@@ -52,6 +52,19 @@ describe.each(DB_KINDS)('config studio API on %s', (kind) => {
     expect(audit.rows).toEqual([{ actor: ANALYST, after_status: '2' }]);
   });
 
+  it("a saved version reads back with its keys in the order the analyst saved them (jsonb sorted them), so the editor's text and diffs keep them", async () => {
+    await h.reset(4);
+    // A rule written `when` first and `id` last, and rows and constants as the files have them (jsonb puts `id`, `key` first).
+    const sent = thirdPartyKeepsBonus();
+    sent.rules = sent.rules.map((r: Json) => Object.fromEntries(Object.entries(r).reverse()));
+    const saved = await call('POST', `${BASE}/car/versions`, { config: sent, message: 'keys in my order' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const text = JSON.stringify(sent);
+    expect(JSON.stringify((await call('GET', `${BASE}/car/versions/${saved.json().detail.id}`)).json().detail.config)).toBe(text);
+    expect(JSON.stringify((await call('GET', `${BASE}/car/active`)).json().detail.config)).toBe(text);
+    expect(JSON.stringify((await call('GET', '/api/v2/review-config/car', undefined, REVIEWER)).json().detail.config)).toBe(text);
+  });
+
   it('refuses with 422 and the reasons a schema error, an unknown row and a failing case; nothing is stored', async () => {
     await h.reset(4);
     const schemaError = carConfig();
