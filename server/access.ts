@@ -26,8 +26,13 @@ export const AREA_PATHS = {
   admin: ['/admin'],
   /** Bike list (spec 001 §6: bike-qc, the QC roles and version-pdf). */
   bikeList: ['/inspection-bike'],
-  /** Bike review: detail, assignment, corrections, submission, uploads and the review's lookups. */
+  /** Bike review: detail, assignment, corrections, submission, uploads and the review's catalogue. */
   bikeReview: ['/bike-review'],
+  /**
+   * The bike review's financier list (read only): also the config studio's preview of the bike rows, whose financier
+   * row loads it (an analyst got 403 there and the row no choices).
+   */
+  bikeLookups: ['/bike-review', '/config-studio'],
   /** Bike version history. */
   bikeVersions: ['/inspection-bike-version'],
   /** The printable bike report. */

@@ -244,7 +244,7 @@ const bikeRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/financerListData',
     {
-      config: { access: 'bikeReview' },
+      config: { access: 'bikeLookups' },
       schema: {
         summary: 'Financiers (status=active: the active ones only)',
         querystring: { type: 'object', properties: { ...utm, status: { type: 'string', enum: ['active'], default: 'active' } } },

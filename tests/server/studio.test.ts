@@ -128,6 +128,19 @@ describe.each(DB_KINDS)('config studio API on %s', (kind) => {
     expect((await h.db().query('SELECT count(*)::int AS n FROM config_versions')).rows[0]).toEqual({ n: 0 });
   });
 
+  it("the bike preview's financier row may read the financiers (it got 403), and nothing of a bike review's besides", async () => {
+    await h.reset(4);
+    const financiers = await call('GET', '/bike-api/api/financerListData');
+    expect(financiers.statusCode, financiers.body).toBe(200);
+    expect(financiers.json().detail).toEqual(expect.any(Array));
+    const refused = await Promise.all([
+      call('GET', '/bike-api/appointment'),
+      call('POST', '/bike-api/appointment/1/qc/data', { appointmentId: '1' }),
+      call('POST', '/bike-api/appointment/1/qc', { status: 'APPROVED' }),
+    ]);
+    expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 403]);
+  });
+
   it("a parent loop is a problem the check answers at once, not a server busy for good (the engine walked the loop)", async () => {
     await h.reset(4);
     const looped = carConfig();
