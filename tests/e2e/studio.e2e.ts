@@ -49,6 +49,11 @@ async function replaceText(page: Page, config: Json) {
   }, JSON.stringify(config, null, 2));
 }
 
+/** The editor's whole text (the content element renders only the lines in view). */
+function editorText(page: Page): Promise<string> {
+  return page.locator('.cm-content').evaluate((content) => (content as unknown as { cmTile: { root: { view: { state: { doc: { toString(): string } } } } } }).cmTile.root.view.state.doc.toString());
+}
+
 /** A seeded inspection of the preview's list recorded as '3rd Party' (outside NPDI, which hides the insurance rows). */
 async function thirdPartySample(): Promise<InspectionDetail> {
   const api = await apiAs(baseURL, ANALYST);
@@ -294,6 +299,36 @@ describe('config studio (issue 17)', () => {
     await replaceText(page, reserved);
     await checks.getByText('The name constructor is not allowed as a field.').waitFor();
     await page.getByRole('textbox', { name: 'Message' }).fill('options named constructor');
+    expect(await page.getByRole('button', { name: 'Save as a new version' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it("another product's text opens at its top, not at the scroll position of the one before; half of a character is refused before sending, with where", async () => {
+    const context = await signedInContext(browser, baseURL, ANALYST);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/config-studio`);
+    await page.getByRole('region', { name: 'Preview' }).getByRole('tab', { name: /^Documents/ }).waitFor();
+    const scroller = page.locator('.cm-scroller');
+    await scroller.evaluate((el) => el.scrollTo(0, 6000));
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(1000);
+    // The analyst reads there, the cursor in the text.
+    await page.locator('.cm-line').nth(20).click();
+    const before = await scroller.evaluate((el) => el.scrollTop);
+    expect(before).toBeGreaterThan(1000);
+    await page.getByRole('navigation', { name: 'Products' }).getByRole('button', { name: 'Bike', exact: true }).click();
+    await expect.poll(() => editorText(page), { timeout: 10_000 }).toContain('"id": "bike"');
+    expect(await page.locator('.cm-scroller').evaluate((el) => el.scrollTop)).toBe(0);
+
+    await page.getByRole('navigation', { name: 'Products' }).getByRole('button', { name: 'Car', exact: true }).click();
+    await expect.poll(() => editorText(page), { timeout: 10_000 }).toContain('"id": "car"');
+    const lone = seed();
+    lone.rules[3].message = 'Fitment \ud800';
+    await replaceText(page, lone);
+    await page
+      .getByRole('region', { name: 'Problems' })
+      .getByText(`Rule '${lone.rules[3].id}' › 'message' (rules.3.message) has half of a character (\\ud800, a UTF-16 surrogate with no other half), which cannot be saved: remove it, or write the whole character.`)
+      .waitFor();
+    await page.getByRole('textbox', { name: 'Message' }).fill('lone surrogate');
     expect(await page.getByRole('button', { name: 'Save as a new version' }).isDisabled()).toBe(true);
     await context.close();
   });

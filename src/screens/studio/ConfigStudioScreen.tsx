@@ -408,13 +408,16 @@ export default function ConfigStudioScreen() {
         <div className="studio-left">
           {session && active?.productId === productId && <StudioDraftBar key={productId} user={session.email} active={active} text={text} setText={setText} />}
           <section aria-label="Editor" className="studio-editor">
+            {/* One editor per product: another product's text opens at its top, and undo cannot bring the previous one's back. */}
             <CodeMirror
+              key={productId}
               value={text}
               height="60vh"
               extensions={extensions}
               onChange={setText}
               onCreateEditor={(v) => {
                 view.current = v;
+                v.dispatch({ effects: setProblems.of(problems) });
               }}
               basicSetup={{ foldGutter: true }}
             />
