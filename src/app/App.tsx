@@ -3,7 +3,9 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useParams,
 import { canAccess, isPublicPath, landingFor } from '../session/access.ts';
 import { Header } from './Header.tsx';
 import { Toasts } from '../components/Toasts.tsx';
-import { ROUTES, warmScreen, type ScreenRoute } from './routes.ts';
+import { ROUTES, titleAt, warmScreen, type ScreenRoute } from './routes.ts';
+import { useFocusOnNavigation } from './route-focus.ts';
+import { useTitleDetailOf } from '../components/page-title.ts';
 import { ScreenBoundary } from './ScreenBoundary.tsx';
 import { whenIdle } from '../components/whenIdle.ts';
 import { useSession } from '../session/useSession.ts';
@@ -21,12 +23,23 @@ export function Unauthorised() {
   );
 }
 
-/** The header shell on non-public paths once a user is present (spec 000 §2); the screen below it behind its error boundary. */
+/** The tab's title for the path (routes.ts `titleAt`), with what the screen added to it. */
+function RouteTitle({ pathname }: { pathname: string }) {
+  const detail = useTitleDetailOf(pathname);
+  return <title>{titleAt(pathname, detail)}</title>;
+}
+
+/**
+ * The header shell on non-public paths once a user is present (spec 000 §2); the screen below it behind its error
+ * boundary. The shell also titles the tab and moves the focus to a new page's heading, for every route.
+ */
 function Shell() {
   const session = useSession();
   const { pathname } = useLocation();
+  useFocusOnNavigation(pathname);
   return (
     <>
+      <RouteTitle pathname={pathname} />
       {session && !isPublicPath(pathname) && <Header session={session} />}
       <ScreenBoundary>
         <Suspense fallback={<Loading className="page" />}>

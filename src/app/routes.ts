@@ -4,6 +4,7 @@ import { draftKey, readDraftAhead, type DraftProduct } from '../api/drafts.ts';
 import { preloadProductConfig, preloadReview } from '../api/review-load.ts';
 import type { LoginData } from '../api/session.ts';
 import { Loading } from '../components/Loading.tsx';
+import { APP_NAME } from '../components/page-title.ts';
 import type { ProductDefinition } from '../products/definition.ts';
 import { canAccess } from '../session/access.ts';
 
@@ -115,6 +116,13 @@ export interface ScreenRoute {
    * up and the browser idle, for a user who may open it, so the first open does not wait for it (`warmScreen`).
    */
   opens?: string;
+  /**
+   * Where the user is, for the browser's tab (document.title, `titleAt`): 'Inspections', or from the path's params.
+   * A screen may add a detail it loads (the review's appointment ID, `useTitleDetail`).
+   */
+  title: string | ((params: Readonly<Record<string, string | undefined>>) => string);
+  /** A seller's page, not the panel's: its title is its own, without the panel's name. */
+  sellerPage?: true;
 }
 
 /**
@@ -148,34 +156,34 @@ const VersionListScreen = screenCode(() => import('../screens/versions/VersionLi
 const RefurbishmentVersionScreen = screenCode(() => import('../screens/refurbishment/RefurbishmentVersionScreen.tsx'));
 
 export const ROUTES: readonly ScreenRoute[] = [
-  { path: '/login', code: screenCode(() => import('../screens/login/LoginScreen.tsx')), access: 'public' },
-  { path: '/inspection', code: screenCode(() => import('../screens/inspections/InspectionListScreen.tsx')), access: 'private', opens: '/review/0' },
-  { path: '/review/:carId', code: ReviewScreen, access: 'private', preload: preloadCarReview, readAhead: readCarDraftAhead },
-  { path: '/re-inspection/:carId', code: ReviewScreen, access: 'private-return', preload: preloadCarReview, readAhead: readCarDraftAhead },
-  { path: '/inspection-version', code: VersionListScreen, access: 'private', opens: '/review/0' },
-  { path: '/inspection-version/:appointmentId', code: VersionListScreen, access: 'private', opens: '/review/0' },
-  { path: '/gs-refurbishment', code: screenCode(() => import('../screens/refurbishment/RefurbishmentListScreen.tsx')), access: 'private', opens: '/gs-refurbishment-review/0' },
-  { path: '/gs-refurbishment-review/:appointmentId', code: productScreen(() => import('../products/refurbishment.ts').then((m) => m.refurbishment), () => import('../screens/refurbishment/RefurbishmentReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('refurbishment'), readAhead: draftAhead('refurbishment', 'appointmentId') },
-  { path: '/gs-refurbishment-version', code: RefurbishmentVersionScreen, access: 'private' },
-  { path: '/gs-refurbishment-version/:appointment', code: RefurbishmentVersionScreen, access: 'private' },
-  { path: '/gs-unflagging', code: screenCode(() => import('../screens/gs/GsListScreen.tsx')), access: 'private', opens: '/gs-unflagging-details/0' },
-  { path: '/gs-unflagging-details/:appointmentId', code: productScreen(() => import('../products/gs-unflagging.ts').then((m) => m.gsUnflagging), () => import('../screens/gs/GsDetailScreen.tsx')), access: 'private', preload: () => preloadProductConfig('gs-unflagging'), readAhead: draftAhead('gs', 'appointmentId') },
-  { path: '/customer-audit/:appointmentId/:expiryTime', code: screenCode(() => import('../screens/public/CustomerAuditScreen.tsx')), access: 'public' },
-  { path: '/sell-online', code: screenCode(() => import('../screens/public/SellOnlineScreen.tsx')), access: 'public' },
-  { path: '/public/health', code: screenCode(() => import('../screens/public/HealthScreen.tsx')), access: 'public' },
-  { path: '/view-image/:index', code: screenCode(() => import('../screens/image/ImageViewerScreen.tsx')), access: 'private' },
-  { path: '/car-variant-list', code: screenCode(() => import('../screens/variants/CarVariantListScreen.tsx')), access: 'private' },
-  { path: '/add-car-variant', code: screenCode(() => import('../screens/variants/AddCarVariantScreen.tsx')), access: 'private' },
-  { path: '/admin', code: screenCode(() => import('../screens/admin/XFactorScreen.tsx')), access: 'private' },
-  { path: '/admin-rv', code: screenCode(() => import('../screens/admin/RegVariantScreen.tsx')), access: 'private' },
-  { path: '/admin-odo', code: screenCode(() => import('../screens/admin/OdometerScreen.tsx')), access: 'private' },
-  { path: '/update-cj', code: screenCode(() => import('../screens/admin/CjLeaveScreen.tsx')), access: 'private' },
-  { path: '/admin-vtt', code: screenCode(() => import('../screens/admin/VideoTutorialScreen.tsx')), access: 'private' },
-  { path: '/inspection-bike', code: screenCode(() => import('../screens/bike/BikeListScreen.tsx')), access: 'private', opens: '/bike-review/0' },
-  { path: '/bike-review/:appointmentId', code: productScreen(() => import('../products/bike.ts').then((m) => m.bike), () => import('../screens/bike/BikeReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('bike'), readAhead: draftAhead('bike', 'appointmentId') },
-  { path: '/inspection-bike-version/:appointment', code: screenCode(() => import('../screens/bike/BikeVersionsScreen.tsx')), access: 'private' },
-  { path: '/bike-report/:appointmentId', code: screenCode(() => import('../screens/bike/BikeReportScreen.tsx')), access: 'private' },
-  { path: '/config-studio', code: screenCode(() => import('../screens/studio/ConfigStudioScreen.tsx')), access: 'private' },
+  { path: '/login', title: 'Login', code: screenCode(() => import('../screens/login/LoginScreen.tsx')), access: 'public' },
+  { path: '/inspection', title: 'Inspections', code: screenCode(() => import('../screens/inspections/InspectionListScreen.tsx')), access: 'private', opens: '/review/0' },
+  { path: '/review/:carId', title: 'Review', code: ReviewScreen, access: 'private', preload: preloadCarReview, readAhead: readCarDraftAhead },
+  { path: '/re-inspection/:carId', title: 'Re-inspection', code: ReviewScreen, access: 'private-return', preload: preloadCarReview, readAhead: readCarDraftAhead },
+  { path: '/inspection-version', title: 'Versions', code: VersionListScreen, access: 'private', opens: '/review/0' },
+  { path: '/inspection-version/:appointmentId', title: ({ appointmentId }) => `Versions of ${appointmentId}`, code: VersionListScreen, access: 'private', opens: '/review/0' },
+  { path: '/gs-refurbishment', title: 'Refurbishment', code: screenCode(() => import('../screens/refurbishment/RefurbishmentListScreen.tsx')), access: 'private', opens: '/gs-refurbishment-review/0' },
+  { path: '/gs-refurbishment-review/:appointmentId', title: ({ appointmentId }) => `Refurbishment review ${appointmentId}`, code: productScreen(() => import('../products/refurbishment.ts').then((m) => m.refurbishment), () => import('../screens/refurbishment/RefurbishmentReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('refurbishment'), readAhead: draftAhead('refurbishment', 'appointmentId') },
+  { path: '/gs-refurbishment-version', title: 'Refurbishment versions', code: RefurbishmentVersionScreen, access: 'private' },
+  { path: '/gs-refurbishment-version/:appointment', title: ({ appointment }) => `Refurbishment versions of ${appointment}`, code: RefurbishmentVersionScreen, access: 'private' },
+  { path: '/gs-unflagging', title: 'GS Unflagging', code: screenCode(() => import('../screens/gs/GsListScreen.tsx')), access: 'private', opens: '/gs-unflagging-details/0' },
+  { path: '/gs-unflagging-details/:appointmentId', title: ({ appointmentId }) => `GS Unflagging ${appointmentId}`, code: productScreen(() => import('../products/gs-unflagging.ts').then((m) => m.gsUnflagging), () => import('../screens/gs/GsDetailScreen.tsx')), access: 'private', preload: () => preloadProductConfig('gs-unflagging'), readAhead: draftAhead('gs', 'appointmentId') },
+  { path: '/customer-audit/:appointmentId/:expiryTime', title: 'Your inspection', sellerPage: true, code: screenCode(() => import('../screens/public/CustomerAuditScreen.tsx')), access: 'public' },
+  { path: '/sell-online', title: 'Your offer', sellerPage: true, code: screenCode(() => import('../screens/public/SellOnlineScreen.tsx')), access: 'public' },
+  { path: '/public/health', title: 'Health', code: screenCode(() => import('../screens/public/HealthScreen.tsx')), access: 'public' },
+  { path: '/view-image/:index', title: 'Image', code: screenCode(() => import('../screens/image/ImageViewerScreen.tsx')), access: 'private' },
+  { path: '/car-variant-list', title: 'Car variants', code: screenCode(() => import('../screens/variants/CarVariantListScreen.tsx')), access: 'private' },
+  { path: '/add-car-variant', title: 'Car variant', code: screenCode(() => import('../screens/variants/AddCarVariantScreen.tsx')), access: 'private' },
+  { path: '/admin', title: 'Store cancellation X factor', code: screenCode(() => import('../screens/admin/XFactorScreen.tsx')), access: 'private' },
+  { path: '/admin-rv', title: 'Registration / variant correction', code: screenCode(() => import('../screens/admin/RegVariantScreen.tsx')), access: 'private' },
+  { path: '/admin-odo', title: 'Odometer correction', code: screenCode(() => import('../screens/admin/OdometerScreen.tsx')), access: 'private' },
+  { path: '/update-cj', title: 'Upload CJ leave', code: screenCode(() => import('../screens/admin/CjLeaveScreen.tsx')), access: 'private' },
+  { path: '/admin-vtt', title: 'Video tutorial trigger', code: screenCode(() => import('../screens/admin/VideoTutorialScreen.tsx')), access: 'private' },
+  { path: '/inspection-bike', title: 'Bike QC', code: screenCode(() => import('../screens/bike/BikeListScreen.tsx')), access: 'private', opens: '/bike-review/0' },
+  { path: '/bike-review/:appointmentId', title: ({ appointmentId }) => `Bike review ${appointmentId}`, code: productScreen(() => import('../products/bike.ts').then((m) => m.bike), () => import('../screens/bike/BikeReviewScreen.tsx')), access: 'private', preload: () => preloadProductConfig('bike'), readAhead: draftAhead('bike', 'appointmentId') },
+  { path: '/inspection-bike-version/:appointment', title: ({ appointment }) => `Bike versions of ${appointment}`, code: screenCode(() => import('../screens/bike/BikeVersionsScreen.tsx')), access: 'private' },
+  { path: '/bike-report/:appointmentId', title: ({ appointmentId }) => `Bike report ${appointmentId}`, code: screenCode(() => import('../screens/bike/BikeReportScreen.tsx')), access: 'private' },
+  { path: '/config-studio', title: 'Config studio', code: screenCode(() => import('../screens/studio/ConfigStudioScreen.tsx')), access: 'private' },
 ];
 
 /** First path segments that have a screen in this build ('/inspection', '/review', ...). */
@@ -188,6 +196,24 @@ function routeAt(pathname: string): { route: ScreenRoute; params: Readonly<Recor
     if (match) return { route, params: match.params };
   }
   return null;
+}
+
+/** /unauth and every path without a route (App.tsx `Unauthorised`). */
+export const NOT_AUTHORISED_TITLE = 'Not authorised';
+
+/**
+ * The browser tab's text on `pathname` (document.title, rendered by the shell): where the user is, then the panel's
+ * name ('Review 1005120037 · QC Review Panel'), so a tab, the history list and a screen reader's page announcement
+ * each say which page it is. `detail` is what the screen added once it loaded (`useTitleDetail`). '/' only redirects.
+ */
+export function titleAt(pathname: string, detail?: string): string {
+  if (pathname === '/') return APP_NAME;
+  const found = routeAt(pathname);
+  if (!found) return `${NOT_AUTHORISED_TITLE} · ${APP_NAME}`;
+  const { route, params } = found;
+  const where = typeof route.title === 'string' ? route.title : route.title(params);
+  const full = detail ? `${where} ${detail}` : where;
+  return route.sellerPage ? full : `${full} · ${APP_NAME}`;
 }
 
 /**

@@ -27,15 +27,32 @@ function GoElsewhere() {
   );
 }
 
+/** Changes only the query, as a list's filter or a review's tab does. */
+function FilterHere() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate('?status=pending')}>
+      filter
+    </button>
+  );
+}
+
 function renderAt(url: string) {
   render(
     <MemoryRouter initialEntries={[url]}>
       <AppRoutes />
       <Where />
       <GoElsewhere />
+      <FilterHere />
     </MemoryRouter>,
   );
 }
+
+/** A click as the user makes it: the press first, which tells the shell the user is acting. */
+const userClick = (element: HTMLElement) => {
+  fireEvent.pointerDown(element);
+  fireEvent.click(element);
+};
 
 const where = () => screen.getByTestId('where').textContent;
 /** Screens are lazy chunks: the first render of one waits for its module (slow when the machine is busy). */
@@ -120,6 +137,35 @@ describe('spec 000 §2 route access and landing', () => {
     renderAt('/inspection');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(await screen.findByText('No Appointment Data', {}, LOADED)).toBeTruthy();
+  });
+});
+
+describe("the shell titles the tab and moves the focus to a new page's heading", () => {
+  it('a page opened afresh (and its redirect) keeps the focus where the browser put it; the title says where', async () => {
+    signInAs('qc');
+    renderAt('/');
+    await waitFor(() => expect(where()).toBe('/inspection'), LOADED);
+    expect(await screen.findByText('No Appointment Data', {}, LOADED)).toBeTruthy();
+    expect(document.title).toBe('Inspections · QC Review Panel');
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it("a navigation the user made focuses the new page's h1; a change of the query alone does not move the focus", async () => {
+    signInAs('qc');
+    renderAt('/inspection');
+    expect(await screen.findByText('No Appointment Data', {}, LOADED)).toBeTruthy();
+    const elsewhere = screen.getByRole('button', { name: 'elsewhere' });
+    elsewhere.focus();
+    userClick(elsewhere);
+    const heading = screen.getByRole('heading', { level: 1, name: 'Oops!' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.tabIndex).toBe(-1);
+    expect(document.title).toBe('Not authorised · QC Review Panel');
+    const filter = screen.getByRole('button', { name: 'filter' });
+    filter.focus();
+    userClick(filter);
+    await waitFor(() => expect(where()).toBe('/no-such-page?status=pending'));
+    expect(document.activeElement).toBe(filter);
   });
 });
 

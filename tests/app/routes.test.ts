@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { FIRST_RENDER_WAIT_MS, renderWhenScreenReady, ScreenLoadError, screenCode, startRoute } from '../../src/app/routes.ts';
+import { FIRST_RENDER_WAIT_MS, renderWhenScreenReady, ROUTES, ScreenLoadError, screenCode, startRoute, titleAt } from '../../src/app/routes.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -83,5 +83,36 @@ describe("a screen's code fetched ahead of its first render (ScreenCode warm, is
   it("a failed load is the screen's: the load rejects with it", async () => {
     const load = vi.fn<() => Promise<typeof module>>().mockRejectedValue(new Error('offline'));
     await expect(screenCode(load).load()).rejects.toThrow('offline');
+  });
+});
+
+describe("each route's title says where the user is (document.title)", () => {
+  it.each([
+    ['/login', undefined, 'Login · QC Review Panel'],
+    ['/inspection', undefined, 'Inspections · QC Review Panel'],
+    ['/review/1000002', undefined, 'Review · QC Review Panel'],
+    ['/review/1000002', '1005120037', 'Review 1005120037 · QC Review Panel'],
+    ['/re-inspection/1000002', '1005120037', 'Re-inspection 1005120037 · QC Review Panel'],
+    ['/inspection-version/1005120037', undefined, 'Versions of 1005120037 · QC Review Panel'],
+    ['/gs-unflagging', undefined, 'GS Unflagging · QC Review Panel'],
+    ['/gs-unflagging-details/3051200021', undefined, 'GS Unflagging 3051200021 · QC Review Panel'],
+    ['/bike-review/BK26110001', undefined, 'Bike review BK26110001 · QC Review Panel'],
+    ['/config-studio', undefined, 'Config studio · QC Review Panel'],
+    ['/public/health', undefined, 'Health · QC Review Panel'],
+    // A seller's pages are not the panel's.
+    ['/sell-online', undefined, 'Your offer'],
+    ['/customer-audit/3051200021/1767225600000', undefined, 'Your inspection'],
+    ['/unauth', undefined, 'Not authorised · QC Review Panel'],
+    ['/no-such-page', undefined, 'Not authorised · QC Review Panel'],
+    ['/', undefined, 'QC Review Panel'],
+  ])('%s (detail %s): %s', (path, detail, title) => {
+    expect(titleAt(path, detail)).toBe(title);
+  });
+
+  it('no two routes share a title, and none is the bare panel name', () => {
+    const titles = ROUTES.map((r) => titleAt(r.path.replace(/:(\w+)/g, 'x')));
+    expect(titles).not.toContain('QC Review Panel');
+    // The two forms of a list (all, and one appointment's) are one screen; their titles still differ.
+    expect(new Set(titles).size).toBe(titles.length);
   });
 });

@@ -195,3 +195,42 @@ describe('accessibility: no axe-core violation on any screen', () => {
     await page.close();
   });
 });
+
+describe('a navigation inside the app says where the user is', () => {
+  /** The focused element: its tag, level-1 heading text, or nothing (the body). */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return !el || el === document.body ? 'body' : `${el.tagName.toLowerCase()} ${el.textContent ?? ''}`;
+    });
+
+  it("the list, a review opened from it and Back: each page's title, and the focus on its heading; a fresh load leaves the focus alone", async () => {
+    const { appointmentId } = await reviewCar();
+    const page = await (await contextFor(REVIEWER)).newPage();
+    await page.route((url) => url.origin !== baseURL, (route) => route.abort());
+    await laterForCustomerDocuments(page);
+    await page.goto(`${baseURL}/inspection`);
+    const row = page.getByRole('row', { name: new RegExp(appointmentId) });
+    await row.waitFor();
+    expect(await page.title()).toBe('Inspections · QC Review Panel');
+    expect(await focused(page)).toBe('body');
+
+    await row.click();
+    await page.waitForURL(/\/review\/\d+$/);
+    await page.locator('[data-row]').first().waitFor();
+    await expect.poll(() => page.title()).toBe(`Review ${appointmentId} · QC Review Panel`);
+    await expect.poll(() => focused(page)).toBe(`h1 ${appointmentId}`);
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${baseURL}/inspection`);
+    await expect.poll(() => page.title()).toBe('Inspections · QC Review Panel');
+    await expect.poll(() => focused(page)).toBe('h1 Car QC');
+
+    // Opened afresh, the review takes no focus: the browser starts the page at its top.
+    await page.goto(`${baseURL}/review/${(await reviewCar()).carId}`);
+    await page.locator('[data-row] input:not(:disabled)').first().waitFor();
+    await expect.poll(() => page.title()).toBe(`Review ${appointmentId} · QC Review Panel`);
+    expect(await focused(page)).toBe('body');
+    await page.close();
+  });
+});

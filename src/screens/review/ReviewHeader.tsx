@@ -16,6 +16,7 @@ import { showError } from '../../components/toast.ts';
 import type { ReviewAccess } from './access.ts';
 import { useLatest } from '../../components/useLatest.ts';
 import { displayText } from '../../components/display-text.ts';
+import { useTitleDetail } from '../../components/page-title.ts';
 
 export function inspectionTypeLabel(version: number): string {
   return version === 0 ? 'New Inspection' : 'Re-Inspection';
@@ -103,6 +104,8 @@ interface Props {
 export const ReviewHeader = memo(function ReviewHeader({ inspection, history, access, user, role, onAssigned, onTaken, confirmLeave }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
+  // The tab says which review: 'Review 1005120037 · QC Review Panel'.
+  useTitleDetail(inspection.appointmentId);
   // Back to where the reviewer came from; a review opened directly (a mail link) goes back to the list.
   // Going back pops the leave guard's history entry, which asks by itself; going to the list asks here.
   const back = () => {
