@@ -1,11 +1,9 @@
 /** Toasts of spec 000 §8: success 3 s, error 5 s, top centre, no progress bar, each one dismissing the previous. */
 import type { toast as sonnerToast } from 'sonner';
-import { loadSonner } from './toast-host.ts';
+import { announce, loadSonner, type ToastKind } from './toast-host.ts';
 
 export const SUCCESS_MS = 3000;
 export const ERROR_MS = 5000;
-
-type Kind = 'success' | 'error';
 
 /**
  * The toast on screen: a new toast takes its id, so it replaces that toast in place. Dismissing the old one first
@@ -14,13 +12,14 @@ type Kind = 'success' | 'error';
  * 200 ms later whatever reached it meanwhile, so a toast sent to that id then was never seen (a studio activation's
  * 'Version 1 is active' a few seconds after a save's toast, say).
  */
-let onScreen: { id: string; kind: Kind; message: string; duration: number; sent: object } | undefined;
+let onScreen: { id: string; kind: ToastKind; message: string; duration: number; sent: object } | undefined;
 let lastId = 0;
 
-function show(kind: Kind, message: string, duration: number): void {
+function show(kind: ToastKind, message: string, duration: number): void {
   const id = onScreen?.id ?? `qc-toast-${++lastId}`;
   const sent = {}; // this call's mark: its closing callback is the one on the toast once sonner has its update
   onScreen = { id, kind, message, duration, sent };
+  announce(kind, message, duration);
   const closing = () => {
     if (onScreen?.id !== id) return;
     const last = onScreen;
