@@ -9,7 +9,7 @@ import { Label } from 'react-aria-components/Label';
 import { SearchField } from 'react-aria-components/SearchField';
 import { ErrorPanel } from './ErrorPanel.tsx';
 import type { RowsLoad } from './useRowsFor.ts';
-import { Loading } from './Loading.tsx';
+import { LOADING_TEXT } from './Loading.tsx';
 
 export interface VersionColumn<T> {
   header: string;
@@ -53,48 +53,46 @@ export function VersionList<T>({ appointment, onSearch, load, idleText, emptyTex
           <Input placeholder="Search Appointment ID" />
         </SearchField>
       )}
-      {load.status === 'idle' && idleText && <p className="muted">{idleText}</p>}
-      {load.status === 'loading' && <Loading />}
+      {/* One live region through the load's states, so what follows a search is heard ('Loading...', then none
+          found or how many): a region added together with its text is not read. */}
+      <div role="status">
+        {load.status === 'idle' && idleText && <p className="muted">{idleText}</p>}
+        {load.status === 'loading' && <p>{LOADING_TEXT}</p>}
+        {load.status === 'done' && load.rows.length === 0 && <p>{emptyText}</p>}
+        {load.status === 'done' && load.rows.length > 0 && summary && <p className="muted">{summary(load.rows)}</p>}
+      </div>
       {load.status === 'error' && <ErrorPanel detail={load.message} />}
-      {load.status === 'done' && load.rows.length === 0 && <p>{emptyText}</p>}
       {load.status === 'done' && load.rows.length > 0 && (
-        <>
-          {summary && (
-            <p className="muted" role="status">
-              {summary(load.rows)}
-            </p>
-          )}
-          <div className="table-scroll">
-            <table className="grid versions-table" aria-label={label}>
-              <thead>
-                <tr>
+        <div className="table-scroll">
+          <table className="grid versions-table" aria-label={label}>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.header} scope="col">
+                    {c.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {load.rows.map((row) => (
+                <tr
+                  key={rowKey(row)}
+                  className={onOpen ? 'clickable' : undefined}
+                  tabIndex={onOpen ? 0 : undefined}
+                  onClick={onOpen && (() => onOpen(row))}
+                  onKeyDown={onOpen && ((event) => event.key === 'Enter' && event.target === event.currentTarget && onOpen(row))}
+                >
                   {columns.map((c) => (
-                    <th key={c.header} scope="col">
-                      {c.header}
-                    </th>
+                    <td key={c.header} className={c.className}>
+                      {c.cell(row)}
+                    </td>
                   ))}
                 </tr>
-              </thead>
-              <tbody>
-                {load.rows.map((row) => (
-                  <tr
-                    key={rowKey(row)}
-                    className={onOpen ? 'clickable' : undefined}
-                    tabIndex={onOpen ? 0 : undefined}
-                    onClick={onOpen && (() => onOpen(row))}
-                    onKeyDown={onOpen && ((event) => event.key === 'Enter' && event.target === event.currentTarget && onOpen(row))}
-                  >
-                    {columns.map((c) => (
-                      <td key={c.header} className={c.className}>
-                        {c.cell(row)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );
