@@ -1,43 +1,24 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { announced, loadedSonner, setToasterInPage, subscribeToasts, TOAST_OPTIONS, TOAST_POSITION, type ToastKind } from './toast-host.ts';
+import { useSyncExternalStore } from 'react';
+import { subscribeToasts, TOAST_OPTIONS, TOAST_POSITION, toastHost, type ToastKind } from './toast-host.ts';
 
 /**
- * The host's live regions, in the page from its load, so the first toast is heard (toast-host.ts): an error
- * assertively, a success politely. Visually hidden: the toast itself is what the eye reads. Live regions without the
- * status and alert roles: empty ones of those roles on every page would be found by anyone (or any test) looking
- * for the page's own status line or error.
+ * The toasts' host: its own live regions, in the page from its load, say the toasts made before sonner's Toaster is
+ * in (toast-host.ts), an error assertively, a success politely; visually hidden, as the toast itself is what the eye
+ * reads. Live regions without the status and alert roles: empty ones of those roles on every page would be found by
+ * anyone (or any test) looking for the page's own status line or error. Then sonner's Toaster.
  */
-function Announcements() {
-  const said = useSyncExternalStore(subscribeToasts, announced);
-  const text = (kind: ToastKind) => (said?.kind === kind ? said.message : '');
+export function Toasts() {
+  const { toaster: sonner, announcement } = useSyncExternalStore(subscribeToasts, toastHost);
+  const said = (kind: ToastKind) => (announcement?.kind === kind ? announcement.message : '');
   return (
     <>
       <div aria-live="polite" aria-atomic="true" className="sr-only">
-        {text('success')}
+        {said('success')}
       </div>
       <div aria-live="assertive" aria-atomic="true" className="sr-only">
-        {text('error')}
+        {said('error')}
       </div>
-    </>
-  );
-}
-
-/** sonner's Toaster, its region in the page from its mount on. */
-function Toaster({ sonner }: { sonner: NonNullable<ReturnType<typeof loadedSonner>> }) {
-  useEffect(() => {
-    setToasterInPage(true);
-    return () => setToasterInPage(false);
-  }, []);
-  return <sonner.Toaster position={TOAST_POSITION} toastOptions={TOAST_OPTIONS} />;
-}
-
-/** The toasts' host: its own live regions from the start, and sonner's Toaster once the first toast has loaded sonner. */
-export function Toasts() {
-  const sonner = useSyncExternalStore(subscribeToasts, loadedSonner);
-  return (
-    <>
-      <Announcements />
-      {sonner && <Toaster sonner={sonner} />}
+      {sonner && <sonner.Toaster position={TOAST_POSITION} toastOptions={TOAST_OPTIONS} />}
     </>
   );
 }

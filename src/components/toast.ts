@@ -19,7 +19,7 @@ function show(kind: ToastKind, message: string, duration: number): void {
   const id = onScreen?.id ?? `qc-toast-${++lastId}`;
   const sent = {}; // this call's mark: its closing callback is the one on the toast once sonner has its update
   onScreen = { id, kind, message, duration, sent };
-  announce(kind, message, duration);
+  announce(kind, message);
   const closing = () => {
     if (onScreen?.id !== id) return;
     const last = onScreen;
