@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Label } from 'react-aria-components/Label';
 import { Switch } from 'react-aria-components/Switch';
@@ -185,7 +185,6 @@ function RefurbishmentReview({ session, detail, versioned }: { session: LoginDat
     openFinder: () => setOverlay('finder'),
     openHelp: () => setOverlay('help'),
     dialogOpen: () => overlay !== null || document.querySelector('[role=dialog]') !== null,
-    focusTarget: rejectToggle,
   });
   useJumpFocus('.refurb-review', jump, undefined, rejectToggle);
   // Ctrl+Enter submits as SUBMIT does (the machine's guard still decides).
@@ -310,6 +309,7 @@ interface ItemProps {
 /** One item; `data-key` makes it a row of the review keyboard, focusable itself when its controls are read-only. */
 const Item = memo(function Item({ item, entry, editable, afterShown, section, onRemark, onToggle, texts, remarkMaxLength }: ItemProps) {
   const name = `${item.category} - ${item.subCategory}`;
+  const itemNameId = useId();
   const before = item.beforeRef;
   const after = item.afterRef;
   // In refReview the box is for the after-refurbishment review; the earlier remark stays visible.
@@ -333,11 +333,16 @@ const Item = memo(function Item({ item, entry, editable, afterShown, section, on
         </div>
       )}
       <div className="refurb-qc">
-        <TextField value={entry?.qcRemark ?? ''} onChange={(text) => onRemark(item.hashKey, text)} isDisabled={!editable} maxLength={remarkMaxLength}>
+        {/* Each item's comment and Reject say which item they are for (a screen reader's list of controls had a
+            row of alike 'Reject's); the words on screen stay as they are. */}
+        <span id={itemNameId} hidden>
+          on {item.subCategory}
+        </span>
+        <TextField value={entry?.qcRemark ?? ''} onChange={(text) => onRemark(item.hashKey, text)} isDisabled={!editable} maxLength={remarkMaxLength} aria-labelledby={itemNameId}>
           <Label>QC Comment</Label>
           <TextArea data-remark />
         </TextField>
-        <Switch className="refurb-toggle" isSelected={entry?.isRejected === 1} onChange={() => onToggle(item.hashKey)} isDisabled={!editable}>
+        <Switch className="refurb-toggle" isSelected={entry?.isRejected === 1} onChange={() => onToggle(item.hashKey)} isDisabled={!editable} aria-label={`Reject ${item.subCategory}`}>
           <span className="track" aria-hidden="true" />
           Reject
         </Switch>

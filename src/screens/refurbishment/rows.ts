@@ -19,9 +19,13 @@ export function refurbishmentRows(items: readonly RefurbItem[], entries: readonl
   });
 }
 
-/** The shortcuts of the refurbishment review: Reject, QC comment and submit only where the reviewer can edit. */
+/**
+ * The shortcuts of the refurbishment review: Reject, QC comment and submit only where the reviewer can edit. Not the
+ * car's one Tab stop per row: an item holds just its media, a QC comment and Reject, and with it Tab skipped the first
+ * item's Reject and never reached a comment; Tab keeps the page's own order here.
+ */
 export function refurbishmentShortcuts(editable: boolean): ShortcutId[] {
-  return ['find', 'rows', 'rowTab', ...(editable ? (['tick', 'remark'] as const) : []), 'sections', 'nextError', ...(editable ? (['submit'] as const) : []), 'help'];
+  return ['find', 'rows', ...(editable ? (['tick', 'remark'] as const) : []), 'sections', 'nextError', ...(editable ? (['submit'] as const) : []), 'help'];
 }
 
 /** How the overlay words the shortcuts on this screen. */
@@ -33,5 +37,5 @@ export const REFURBISHMENT_SHORTCUT_TEXTS: Partial<Record<ShortcutId, string>> =
   nextError: 'Jump to the next rejected item',
 };
 
-/** The control an item's Tab stop, a jump and Esc land on: its Reject toggle; read-only, the item itself. */
+/** The control a jump to an item lands on: its Reject toggle; read-only, the item itself. */
 export const rejectToggle = (item: Element): HTMLElement | null => item.querySelector<HTMLElement>('input[role=switch]:not([disabled])');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// The refurbishment review from the keyboard (issue 16): the shared row finder, next error, row and section keys, one
-// Tab stop per item, Reject and QC comment keys, the errors summary, the ? overlay and Ctrl+Enter through the
-// machine's checks; a read-only view binds and lists only what it can do.
+// The refurbishment review from the keyboard (issue 16): the shared row finder, next error, row and section keys,
+// Tab through every QC comment and Reject in page order, Reject and QC comment keys, the errors summary, the ? overlay
+// and Ctrl+Enter through the machine's checks; a read-only view binds and lists only what it can do.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -55,7 +55,7 @@ function open(assignee: string | null) {
 }
 
 const focusedItem = () => document.activeElement?.closest('[data-key]')?.getAttribute('data-key') ?? null;
-const toggle = (name: string) => within(screen.getByRole('region', { name })).getByRole('switch', { name: 'Reject' }) as HTMLInputElement;
+const toggle = (name: string) => within(screen.getByRole('region', { name })).getByRole('switch', { name: /^Reject / }) as HTMLInputElement;
 
 beforeAll(() => {
   fakeLayout();
@@ -68,7 +68,7 @@ afterEach(() => {
 });
 
 describe('the refurbishment review by keyboard alone (issue 16)', () => {
-  it('finder, Reject, rows, next error, QC comment, Esc, sections, one Tab stop per item, the overlay and Ctrl+Enter', async () => {
+  it('finder, Reject, rows, next error, QC comment, sections, Tab through every comment and Reject, the overlay and Ctrl+Enter', async () => {
     const user = userEvent.setup();
     const seen = open(ME);
     await screen.findByRole('heading', { name: 'GS Refurbishment Suggestions' });
@@ -93,22 +93,26 @@ describe('the refurbishment review by keyboard alone (issue 16)', () => {
     await user.keyboard('n');
     await waitFor(() => expect(focusedItem()).toBe('h3'));
 
-    // r goes to the QC comment, where every key types; Esc gives the keyboard back to the item.
+    // r goes to the QC comment, where every key types; Tab goes on to the item's Reject.
     await user.keyboard('r');
-    await waitFor(() => expect(document.activeElement).toBe(within(screen.getByRole('region', { name: 'Interior - Dashboard' })).getByRole('textbox', { name: 'QC Comment' })));
+    await waitFor(() => expect(document.activeElement).toBe(within(screen.getByRole('region', { name: 'Interior - Dashboard' })).getByRole('textbox', { name: 'QC Comment on Dashboard' })));
     await user.keyboard('x?j n');
     expect((document.activeElement as HTMLTextAreaElement).value).toBe('x?j n');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(toggle('Interior - Dashboard').checked).toBe(true);
-    await user.keyboard('{Escape}');
-    expect(document.activeElement).toBe(toggle('Interior - Dashboard'));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('switch', { name: 'Reject Dashboard' }));
 
-    // [ goes to the first item of the previous category; Tab and Shift+Tab move one item at a time.
+    // [ goes to the first item of the previous category; Tab goes on through its comment and Reject, then the next item's.
     await user.keyboard('[[');
     await waitFor(() => expect(focusedItem()).toBe('h1'));
-    await user.tab();
-    await waitFor(() => expect(focusedItem()).toBe('h2'));
-    expect(document.activeElement).toBe(toggle('Exterior - Bonnet'));
+    const stops: Element[] = [];
+    for (let i = 0; i < 3; i++) {
+      await user.tab();
+      stops.push(document.activeElement!);
+    }
+    // The next item's image link, its comment, its Reject: each named for its item.
+    expect(stops).toEqual([within(screen.getByRole('region', { name: 'Exterior - Bonnet' })).getByRole('link'), screen.getByRole('textbox', { name: 'QC Comment on Bonnet' }), screen.getByRole('switch', { name: 'Reject Bonnet' })]);
     await user.keyboard(']');
     await waitFor(() => expect(focusedItem()).toBe('h3'));
 
@@ -121,7 +125,7 @@ describe('the refurbishment review by keyboard alone (issue 16)', () => {
     // ? lists exactly the bound shortcuts: no value editing on this screen.
     await user.keyboard('?');
     const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
-    expect(within(help).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['/ or Ctrl+K', 'j or ↓', 'k or ↑', 'Tab / Shift+Tab', 'x', 'r', ']  /  [', 'n', 'Ctrl+Enter', '?']);
+    expect(within(help).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['/ or Ctrl+K', 'j or ↓', 'k or ↑', 'x', 'r', ']  /  [', 'n', 'Ctrl+Enter', '?']);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -146,7 +150,7 @@ describe('the refurbishment review by keyboard alone (issue 16)', () => {
     await waitFor(() => expect(focusedItem()).toBe('h3'));
     await user.keyboard('?');
     const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
-    expect(within(help).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['/ or Ctrl+K', 'j or ↓', 'k or ↑', 'Tab / Shift+Tab', ']  /  [', 'n', '?']);
+    expect(within(help).getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['/ or Ctrl+K', 'j or ↓', 'k or ↑', ']  /  [', 'n', '?']);
     await user.keyboard('{Escape}');
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(seen.filter((c) => c.method === 'post')).toHaveLength(0);

@@ -215,7 +215,9 @@ describe('/gs-refurbishment-review/{appointmentId} (spec 001 §2, §5)', () => {
     expect(screen.getByText(/QC Remark \(before refurbishment\): Use OEM/)).toBeTruthy();
     expect(screen.getByRole('link', { name: /Bumper/ }).getAttribute('href')).toBe(`/view-image/0?url=${encodeURIComponent('/uploads/b.svg')}`);
     expect(screen.getByRole('button', { name: 'SUBMIT' })).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'QC Comment' }) as HTMLTextAreaElement).disabled).toBe(false);
+    expect((screen.getByRole('textbox', { name: 'QC Comment on Front Bumper' }) as HTMLTextAreaElement).disabled).toBe(false);
+    // Each Reject names its item (a screen reader's list of controls tells them apart); the screen still says 'Reject'.
+    expect(screen.getByRole('switch', { name: 'Reject Front Bumper' }).closest('label')?.textContent).toBe('Reject');
   });
 
   it('SUBMIT sends the verdicts with the config version the review runs', async () => {
@@ -238,7 +240,7 @@ describe('/gs-refurbishment-review/{appointmentId} (spec 001 §2, §5)', () => {
     await screen.findByRole('heading', { name: 'GS Refurbishment Suggestions' });
     expect(seen.find((c) => c.url === 'v2/refurbishment-version-detail')!.params).toMatchObject({ appointmentId: '2007300001', status: 'done', version: 4 });
     expect(screen.queryByRole('button', { name: 'SUBMIT' })).toBeNull();
-    expect((screen.getByRole('textbox', { name: 'QC Comment' }) as HTMLTextAreaElement).disabled).toBe(true);
+    expect((screen.getByRole('textbox', { name: 'QC Comment on Front Bumper' }) as HTMLTextAreaElement).disabled).toBe(true);
     // After-refurbishment data shows in refReview only (001 §2); both totals always.
     expect(screen.queryByRole('heading', { name: 'After Refurbishment' })).toBeNull();
     expect(screen.queryByText('Actual Cost: ₹98,000')).toBeNull();
@@ -250,7 +252,7 @@ describe('/gs-refurbishment-review/{appointmentId} (spec 001 §2, §5)', () => {
     serve((c) => (c.url === 'v2/refurbishment/2007300001' ? { status: 200, data: { detail: { ...detail, status: 'done' } } } : undefined));
     renderAt('/gs-refurbishment-review/2007300001');
     await screen.findByRole('heading', { name: 'GS Refurbishment Suggestions' });
-    expect((screen.getByRole('textbox', { name: 'QC Comment' }) as HTMLTextAreaElement).disabled).toBe(true);
+    expect((screen.getByRole('textbox', { name: 'QC Comment on Front Bumper' }) as HTMLTextAreaElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'SUBMIT' })).toBeNull();
   });
 
