@@ -52,6 +52,36 @@ describe('SelectField', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Delhi NCR', 'Mumbai']);
   });
 
+  it('Tab from an open multi-select closes its list, keeps the choices and goes on to the next field (Shift+Tab: the one before); it was trapped in the list', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <form>
+        <input aria-label="Reason" />
+        <SelectField label="City" selectionMode="multiple" options={options} value={[]} onChange={onChange} />
+        <button type="submit">Submit</button>
+      </form>,
+    );
+    const select = screen.getByRole('button', { name: /City$/ });
+    select.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('listbox');
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith([1]);
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    await user.tab();
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Submit' }));
+    expect(onChange).toHaveBeenCalledTimes(1);
+
+    select.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('listbox');
+    await user.tab({ shift: true });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Reason' }));
+  });
+
   it('a disabled select does not open', async () => {
     render(<SelectField label="Center" options={options} value={null} onChange={() => undefined} isDisabled />);
     await userEvent.click(screen.getByRole('button', { name: /Center$/ }));

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useNavigate } from 'react-router-dom';
@@ -77,18 +77,35 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
     focusFirstInvalid(() => form.current);
   };
   useSubmitShortcut(submit, snapshot.hasTag('form') && !busy);
+  // The form goes once the flag is stored (its buttons with it, the actions disabled until the list opens): the
+  // focus goes to the action bar, which the success message is about, rather than to the page's body.
+  const bar = useRef<HTMLElement>(null);
+  const actionButtons = useRef(new Map<string, HTMLButtonElement>());
+  useEffect(() => {
+    if (done) bar.current?.focus();
+  }, [done]);
+  const cancel = () => {
+    if (busy) return;
+    // Cancel takes the form away: the focus goes back to the action that opened it, where a keyboard user picks again.
+    if (context.action) actionButtons.current.get(context.action)?.focus();
+    send({ type: 'CANCEL' });
+  };
   // Dispositions of the car's type as the server lists them (labels 0 Alpha, 4 Beta).
   const type = dispositions.find((d) => d.id === (conditionFlag === 0 ? 0 : 4));
   const options = (type?.dispositions ?? []).map((d) => ({ id: d.key, label: d.label }));
   const subOptions = (type?.subDispositions ?? []).map((d) => ({ id: d.key, label: d.label }));
 
   return (
-    <section className="gs-actions" aria-label="Flag action" data-section tabIndex={-1}>
+    <section ref={bar} className="gs-actions" aria-label="Flag action" data-section tabIndex={-1}>
       <DraftBar notice={draft.notice} onRestore={draft.restore} onDiscard={draft.discard} record="flagged car" />
       <div className="gs-action-buttons" role="group" aria-label="Actions">
         {UNFLAG_ACTIONS.map((action) => (
           <button
             key={action}
+            ref={(el) => {
+              if (el) actionButtons.current.set(action, el);
+              else actionButtons.current.delete(action);
+            }}
             type="button"
             aria-pressed={context.action === action}
             disabled={busy || !snapshot.can({ type: 'SELECT', action })}
@@ -133,11 +150,13 @@ export function UnflagActionBar({ appointmentId, conditionFlag, hardBeta, etag, 
               />
             </div>
           )}
+          {/* aria-disabled while the flag is sent, not disabled: a focused button that turns disabled drops the focus to
+              the page's body, and a refused submit would leave it there. The machine takes no SUBMIT or CANCEL then. */}
           <div className="gs-form-buttons">
-            <button type="submit" className="primary" disabled={busy}>
+            <button type="submit" className="primary" aria-disabled={busy}>
               Submit
             </button>
-            <button type="button" disabled={busy} onClick={() => send({ type: 'CANCEL' })}>
+            <button type="button" aria-disabled={busy} onClick={cancel}>
               Cancel
             </button>
           </div>

@@ -90,3 +90,35 @@ describe('GS action bar (spec 002 §2, §5, §8)', () => {
     expect(patchGsFlag).toHaveBeenCalledWith('2051200000', { reason: '', disposition: '', conditionFlag: 0, status: 'REVIEWED', configVersion: 3 }, '"2-1"');
   });
 });
+
+describe('GS action bar: where the focus goes when the form goes', () => {
+  it('Cancel puts the focus back on the action that opened the form, not on the page body', async () => {
+    const user = userEvent.setup();
+    open(0);
+    await user.click(screen.getByRole('button', { name: 'Change to Beta' }));
+    screen.getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Change to Beta' }));
+  });
+
+  it('while the flag is sent the focus stays on Submit (a refused one leaves it there); once stored it goes to the action bar', async () => {
+    let answer!: (detail: string) => void;
+    vi.mocked(patchGsFlag).mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    open(2);
+    await user.click(screen.getByRole('button', { name: 'Mark as Beta' }));
+    screen.getByRole('button', { name: 'Submit' }).focus();
+    await user.keyboard('{Enter}');
+    expect(patchGsFlag).toHaveBeenCalledTimes(1);
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(submit);
+    // A second Enter while it is sent sends nothing more.
+    await user.keyboard('{Enter}');
+    expect(patchGsFlag).toHaveBeenCalledTimes(1);
+    answer('Flag updated successfully');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Flag action' }));
+  });
+});
