@@ -17,6 +17,7 @@ import { canAccess } from '../../session/access.ts';
 import { errorDetail } from '../../machines/error-detail.ts';
 import { usePages, type PagesOptions } from '../../components/usePages.ts';
 import { RowAssignButton } from '../../components/RowAssignButton.tsx';
+import { RowLink } from '../../components/RowLink.tsx';
 import { dateRangeProblem } from '../../products/bike/date-range.ts';
 import { Loading } from '../../components/Loading.tsx';
 import './bike.css';
@@ -147,13 +148,7 @@ function BikeList({ session }: { session: LoginData }) {
           {pages.rows.map((row) => (
             <tr key={row.appointmentId} className={canOpen ? 'clickable' : undefined} onClick={canOpen ? () => navigate(`/bike-review/${row.appointmentId}`) : undefined}>
               <td>
-                {canOpen ? (
-                  <a href={`/bike-review/${row.appointmentId}`} onClick={(e) => e.preventDefault()}>
-                    {row.appointmentId}
-                  </a>
-                ) : (
-                  row.appointmentId
-                )}
+                {canOpen ? <RowLink to={`/bike-review/${row.appointmentId}`}>{row.appointmentId}</RowLink> : row.appointmentId}
               </td>
               <td>{row.inspectionUser}</td>
               <td>{row.make}</td>

@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import listConfig from '../../config/inspection-list.json';
 import { fetchGsAssignees, fetchGsList, type GsListItem } from '../../api/gs.ts';
 import { subscribeAutoAssignment } from '../../api/live.ts';
@@ -12,6 +12,7 @@ import { UNFLAG_CONFIG } from '../../machines/unflag.machine.ts';
 import { assigneeOptions, centreOptions, cityOptions, keepCentres } from '../inspections/filters.ts';
 import { LOADING_TEXT } from '../../components/Loading.tsx';
 import { formatTime, readTime } from '../../components/format-time.ts';
+import { RowLink } from '../../components/RowLink.tsx';
 import './gs.css';
 
 interface Filters {
@@ -32,13 +33,20 @@ export function elapsed(from: unknown, now: number): string {
   return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
 }
 
+/** Whether a flagged car has waited past the config's age since its creation. */
+export function isOverdue(row: GsListItem, now: number): boolean {
+  const created = readTime(row.createdAt);
+  return !!created && now - created.valueOf() > UNFLAG_CONFIG.overdueAfterMinutes * 60_000;
+}
+
 /** Row colour (README 'GS unflagging'): by type, plus an overdue bar past the config's age. */
 export function rowClass(row: GsListItem, now: number): string {
   const type = listTypeLabel(UNFLAG_CONFIG, row.conditionFlag).toLowerCase() || 'none';
-  const created = readTime(row.createdAt);
-  const overdue = !!created && now - created.valueOf() > UNFLAG_CONFIG.overdueAfterMinutes * 60_000;
-  return `gs-row gs-row-${type}${overdue ? ' gs-row-overdue' : ''}`;
+  return `gs-row gs-row-${type}${isOverdue(row, now) ? ' gs-row-overdue' : ''}`;
 }
+
+/** Said after an overdue row's timer: the red bar alone tells neither a screen reader nor everyone who sees it (WCAG 1.4.1). */
+export const OVERDUE_TEXT = 'Overdue';
 
 const detailPath = (row: GsListItem) => `/gs-unflagging-details/${row.appointmentId}?${new URLSearchParams({ leadToken: row.leadToken })}`;
 const time = (value: unknown) => formatTime(value, 'DD-MM-YYYY HH:mm');
@@ -53,11 +61,12 @@ const GsRows = memo(function GsRows({ rows, onOpen }: { rows: GsListItem[]; onOp
     <tbody>
       {rows.map((row) => (
         <tr key={row.appointmentId} className={rowClass(row, now)} onClick={() => onOpen(detailPath(row))}>
-          <td className="gs-timer">{elapsed(row.createdAt, now)}</td>
+          <td className="gs-timer">
+            {elapsed(row.createdAt, now)}
+            {isOverdue(row, now) && <span className="sr-only">{` ${OVERDUE_TEXT}`}</span>}
+          </td>
           <td>
-            <Link to={detailPath(row)} onClick={(e) => e.stopPropagation()}>
-              {row.appointmentId}
-            </Link>
+            <RowLink to={detailPath(row)}>{row.appointmentId}</RowLink>
           </td>
           <td>{row.category}</td>
           <td>{time(row.inspectionEndTime)}</td>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type UIEvent } from 'react';
+import { useEffect, useRef, useState, type UIEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from 'react-aria-components/Button';
 import { Input } from 'react-aria-components/Input';
@@ -15,6 +15,7 @@ import { showError } from '../../components/toast.ts';
 import { useSession } from '../../session/useSession.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { RowAssignButton } from '../../components/RowAssignButton.tsx';
+import { RowLink } from '../../components/RowLink.tsx';
 import { TIMER_TICK_MS } from '../inspections/timer.ts';
 import { TimerDot } from '../inspections/TimerDot.tsx';
 import { useNow } from '../../components/useNow.ts';
@@ -32,6 +33,8 @@ const REFURBISHMENT_PAGES: PagesOptions<string, RefurbListRow> = {
   errorText: plainDetail,
 };
 
+const reviewPath = (row: RefurbListRow) => `/gs-refurbishment-review/${encodeURIComponent(row.appointmentId)}`;
+
 interface RowsProps {
   rows: RefurbListRow[];
   canOpen: boolean;
@@ -43,15 +46,12 @@ interface RowsProps {
 /** The table's rows: they alone read the clock for their timer dots, so the screen's search box does not render again each minute. */
 function RefurbRows({ rows, canOpen, assigning, onOpen, onAssign }: RowsProps) {
   const now = useNow(TIMER_TICK_MS);
-  const onKey = (event: KeyboardEvent, row: RefurbListRow) => {
-    if (event.key === 'Enter' && event.target === event.currentTarget) onOpen(row);
-  };
   return (
     <tbody>
       {rows.map((row) => (
-        <tr key={row.appointmentId} className={canOpen ? 'clickable' : undefined} tabIndex={canOpen ? 0 : undefined} onClick={() => onOpen(row)} onKeyDown={(e) => onKey(e, row)}>
+        <tr key={row.appointmentId} className={canOpen ? 'clickable' : undefined} onClick={canOpen ? () => onOpen(row) : undefined}>
           <td>
-            <TimerDot endTime={row.endTime} now={now} /> {row.appointmentId}
+            <TimerDot endTime={row.endTime} now={now} /> {canOpen ? <RowLink to={reviewPath(row)}>{row.appointmentId}</RowLink> : row.appointmentId}
           </td>
           <td>{row.refurbishedBy}</td>
           <td>{row.make}/{row.model}</td>
@@ -94,15 +94,13 @@ function RefurbishmentList({ session }: { session: LoginData }) {
   };
 
   const canOpen = canAccess(session.role, '/gs-refurbishment-review');
-  const open = (row: RefurbListRow) => {
-    if (canOpen) navigate(`/gs-refurbishment-review/${encodeURIComponent(row.appointmentId)}`);
-  };
+  const open = (row: RefurbListRow) => navigate(reviewPath(row));
   const assign = async (row: RefurbListRow) => {
     setAssigning(true);
     try {
       await assignRefurbishment(row.appointmentId, session.email);
       // Assign to me assigns, then opens the review (spec 001 §4 'Assignment').
-      navigate(`/gs-refurbishment-review/${encodeURIComponent(row.appointmentId)}`);
+      navigate(reviewPath(row));
     } catch (e) {
       showError(plainDetail(e));
       reload();

@@ -47,6 +47,21 @@ describe('/inspection-bike', () => {
     expect(seen.some((c) => c.url === 'appointment/BK1/qc/assign')).toBe(true);
   });
 
+  it("a row's Appointment ID is a link to its review (Tab reaches it, Enter opens it); a click elsewhere on the row opens it too", async () => {
+    signInAs('bike-qc', 'bike.qc@qc.example');
+    bikeHttp.defaults.adapter = fakeAdapter((c) => (c.url === 'appointment' ? { status: 200, data: { data: [row('BK1', 'bike.qc@qc.example')], total: 1 } } : undefined));
+    renderList();
+    const link = await screen.findByRole('link', { name: 'BK1' });
+    expect(link.getAttribute('href')).toBe('/bike-review/BK1');
+    link.focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByText('review page');
+    cleanup();
+    renderList();
+    await userEvent.click(await screen.findByText('Glamour'));
+    await screen.findByText('review page');
+  });
+
   it('version-pdf (the list, not the review, spec 001 §6): rows neither open nor offer Assign to me', async () => {
     signInAs('version-pdf', 'version.pdf@qc.example');
     const seen: InternalAxiosRequestConfig[] = [];

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { GsListItem } from '../../../src/api/gs.ts';
 import { GsListScreen } from '../../../src/screens/gs/GsListScreen.tsx';
 import { signInAs } from '../../support/fake-http.ts';
@@ -78,5 +79,43 @@ describe('GS unflagging list: times another backend may send', () => {
       ['00:01:05', expect.stringMatching(/^\d\d-06-2026 \d\d:\d\d$/)],
     ]);
     expect(document.body.textContent).not.toMatch(/Invalid Date|NaN/);
+  });
+});
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+
+describe('GS unflagging list: by keyboard and without colour', () => {
+  it("an overdue row says 'Overdue' after its timer, not only with its red bar (WCAG 1.4.1); a row on time says nothing", async () => {
+    const late: GsListItem = { ...flagged, appointmentId: '2051200008', createdAt: new Date(FLAGGED_AT - 3 * 3600_000).toISOString() };
+    vi.mocked(fetchGsList).mockResolvedValue([flagged, late]);
+    render(
+      <MemoryRouter>
+        <GsListScreen />
+      </MemoryRouter>,
+    );
+    await screen.findByText('2051200008');
+    const [onTime, overdue] = [...document.querySelectorAll('td.gs-timer')];
+    expect(overdue.textContent).toBe('03:01:05 Overdue');
+    expect(within(overdue as HTMLElement).getByText('Overdue').className).toBe('sr-only');
+    expect(onTime.textContent).toBe('00:01:05');
+  });
+
+  it("each row's Appt ID is a link to its detail: Enter on it opens the flagged car", async () => {
+    vi.useRealTimers();
+    render(
+      <MemoryRouter initialEntries={['/gs-unflagging']}>
+        <Routes>
+          <Route path="/gs-unflagging" element={<GsListScreen />} />
+          <Route path="/gs-unflagging-details/:id" element={<Where />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const link = await screen.findByRole('link', { name: '2051200007' });
+    link.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByTestId('where').textContent).toBe('/gs-unflagging-details/2051200007?leadToken=t');
   });
 });

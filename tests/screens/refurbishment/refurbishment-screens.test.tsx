@@ -118,6 +118,19 @@ describe('/gs-refurbishment (spec 001 §2, §4, §5)', () => {
     expect(screenRenders.count).toBe(renders);
   });
 
+  it("a row's Appointment ID is a link to its review, the row's one Tab stop: Enter on it opens the review", async () => {
+    signInAs('qc');
+    serve((c) => (c.url === 'v2/refurbishment' ? { status: 200, data: { data: [row(1, { qcAssignTo: { to: ME } })], total: 1 } } : undefined));
+    renderAt('/gs-refurbishment');
+    const table = await screen.findByRole('table', { name: 'Refurbishments' });
+    const link = await within(table).findByRole('link', { name: '2007300001' });
+    // The row itself is no Tab stop with no role any more: the link is what the keyboard and a screen reader meet.
+    expect(link.closest('tr')!.hasAttribute('tabindex')).toBe(false);
+    link.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(where()).toBe('/gs-refurbishment-review/2007300001');
+  });
+
   it("shows 'No Refurbishment Data' when nothing comes back", async () => {
     signInAs('qc');
     const seen = serve((c) => (c.url === 'v2/refurbishment' ? { status: 200, data: { data: [], total: 0 } } : undefined));
