@@ -3,7 +3,7 @@
  * appointment search (where the page has one), the load states and the versions table, whose rows open that version
  * (a click or Enter) for the roles that may. The screens give the columns, texts and what opening a row does.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Input } from 'react-aria-components/Input';
 import { Label } from 'react-aria-components/Label';
 import { SearchField } from 'react-aria-components/SearchField';
@@ -37,12 +37,21 @@ interface Props<T> {
 }
 
 export function VersionList<T>({ appointment, onSearch, load, idleText, emptyText, label, columns, rowKey, onOpen, summary }: Props<T>) {
+  // The field shows the appointment searched for, also when the address changes it (back, a link). It was remounted
+  // for that, which dropped the focus of someone who had just searched from it to the page's body: it stays mounted,
+  // and focused, while the results below it change.
+  const [text, setText] = useState(appointment);
+  const [shownFor, setShownFor] = useState(appointment);
+  if (shownFor !== appointment) {
+    setShownFor(appointment);
+    setText(appointment);
+  }
   return (
     <>
       {onSearch && (
         <SearchField
-          key={appointment}
-          defaultValue={appointment}
+          value={text}
+          onChange={setText}
           className="search-field"
           onSubmit={(value) => {
             const id = value.trim();

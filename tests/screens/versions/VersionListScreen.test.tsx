@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { mainHttp } from '../../../src/api/main.ts';
 import { VersionListScreen } from '../../../src/screens/versions/VersionListScreen.tsx';
@@ -113,5 +113,30 @@ describe('/inspection-version/{appointmentId} (spec 000 §2 Version list)', () =
     await userEvent.type(box, ' APT100 {Enter}');
     expect(screen.getByTestId('where').textContent).toBe('/inspection-version/APT100');
     expect(await screen.findByText('Gurgaon Hub')).toBeTruthy();
+  });
+
+  it('a search keeps the focus in the search box while the results below it change; the box follows the address', async () => {
+    signInAs('qc-Version');
+    serve(200, { data: [version], total: 1 });
+    render(
+      <MemoryRouter initialEntries={['/inspection-version']}>
+        <Routes>
+          <Route path="/inspection-version/:appointmentId?" element={<><VersionListScreen /><Link to="/inspection-version/APT300">APT300</Link></>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const box = screen.getByRole('searchbox', { name: 'Appointment ID' }) as HTMLInputElement;
+    await userEvent.type(box, 'APT100{Enter}');
+    await screen.findByText('Gurgaon Hub');
+    // It was remounted with each search, which dropped the focus to the page's body.
+    expect(document.activeElement).toBe(box);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'APT200{Enter}');
+    await screen.findByRole('heading', { name: 'Versions of APT200' });
+    expect(document.activeElement).toBe(box);
+    expect(box.value).toBe('APT200');
+    await userEvent.click(screen.getByRole('link', { name: 'APT300' }));
+    await screen.findByRole('heading', { name: 'Versions of APT300' });
+    expect(box.value).toBe('APT300');
   });
 });
