@@ -85,6 +85,19 @@ describe('spec 001 bike flow', () => {
     await context.close();
   });
 
+  it("the list by keyboard: a row's Appointment ID is a link, and Enter on it opens the bike's review", async () => {
+    const context = await signedInContext(browser, baseURL, BIKE);
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/inspection-bike`);
+    const link = page.locator('tbody tr').first().getByRole('link');
+    const id = (await link.textContent())!;
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseURL}/bike-review/${id}`);
+    await page.getByRole('heading', { name: `Bike review ${id}` }).waitFor();
+    await context.close();
+  });
+
   it("the assignee: 'Lost' is exclusive, uiVersion 2 odometer bands, videos play; a ticked image submits REJECTED", async () => {
     const context = await signedInContext(browser, baseURL, BIKE);
     const page = await context.newPage();
@@ -236,8 +249,12 @@ describe('spec 001 bike flow', () => {
     await variant.locator('option:not([value=""])').first().waitFor({ state: 'attached' });
     const variantName = (await variant.locator('option:not([value=""])').first().textContent())!;
     await variant.selectOption({ label: variantName });
-    await update.click();
+    // By keyboard: the button turns disabled once there is nothing left to update, and the focus goes to the first
+    // row the update changed (it was dropped to the page's body).
+    await update.focus();
+    await page.keyboard.press('Enter');
     await page.getByText('Make Model Variant updated').waitFor();
+    await expect.poll(() => page.evaluate(() => [document.activeElement?.closest('[data-key]')?.getAttribute('aria-label'), document.activeElement?.getAttribute('aria-label')])).toEqual(['Make', 'Reject Make']);
 
     const after = (await api<{ detail: { make: string; model: string; variant: string } }>(`appointment/${free.appointmentId}`)).detail;
     expect(after).toMatchObject({ make: other.label, model: modelName, variant: variantName });

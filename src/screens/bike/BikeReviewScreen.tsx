@@ -265,6 +265,13 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
     if (first) goToRow(first.key);
   });
 
+  // An update leaves nothing to update, so its button turns disabled and would drop the focus to the page's body: the
+  // focus goes to the first row it changed, where the new value now shows and the review's keys go on.
+  const onMmvUpdated = (updated: BikeDetail, changedRows: string[]) => {
+    setDetail(updated);
+    if (changedRows[0]) goToRow(changedRows[0]);
+  };
+
   if (draft.opening) return <main className="page bike-review"><Loading className="muted" /></main>;
   const remarkLines = detail.cjRemark.split('\n').filter(Boolean);
   return (
@@ -337,7 +344,7 @@ function LoadedBikeReview({ session, detail, mediaConfig, version, setDetail, re
         {!canEdit && <p className="muted read-only-note">{isPast ? 'A past version: read only.' : reviewable ? 'Read only: only the assigned QC user can edit and submit this bike.' : `Reviewed (${detail.status}): read only.`}</p>}
       </header>
       <DraftBar notice={draft.notice} onRestore={draft.restore} onDiscard={draft.discard} />
-      {canEdit && mmvPanel && tab === mmvPanel.tab && <MakeModelVariantPanel detail={detail} rows={mmvPanel.rows} onEdit={onEdit} onUpdated={setDetail} />}
+      {canEdit && mmvPanel && tab === mmvPanel.tab && <MakeModelVariantPanel detail={detail} rows={mmvPanel.rows} onEdit={onEdit} onUpdated={onMmvUpdated} />}
       <ReviewTabs tabs={tabs} selected={tab} onSelect={setTab} tools={<ReviewTools shortcuts={BIKE_SHORTCUTS} onNextError={nextErrorRow} onOpen={setOverlay} />} panelClassName="bike-tab">
         <div data-rows>
           <TabContent model={model} tab={tab} canEdit={editable} onEdit={onEdit} onReplace={replaceImage} />

@@ -20,7 +20,8 @@ interface Props {
   /** The rows the panel's choices are recorded on (the config's makeModelVariant panel). */
   rows: { make: string; model: string; variant: string };
   onEdit: (edit: Edit) => void;
-  onUpdated: (detail: BikeDetail) => void;
+  /** The stored bike, and the rows whose value the update changed (in make, model, variant order). */
+  onUpdated: (detail: BikeDetail, changedRows: string[]) => void;
 }
 
 export function MakeModelVariantPanel({ detail, rows, onEdit, onUpdated }: Props) {
@@ -77,14 +78,15 @@ export function MakeModelVariantPanel({ detail, rows, onEdit, onUpdated }: Props
       aria-label="Make, model and variant"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (!make || !model || !variant) return;
+        if (!make || !model || !variant || saving) return;
         setSaving(true);
         try {
           const updated = await pushBikeData({ appointmentId: detail.appointmentId, make, model: { name: model.name, id: model.id }, variant });
           showSuccess(bikeScreens.texts.makeModelVariantUpdated);
           const chosen = [[rows.make, detail.make, make.name], [rows.model, detail.model, model.name], [rows.variant, detail.variant, variant.name]] as const;
-          for (const [key, was, now] of chosen) if (now !== was) onEdit({ type: 'setValue', key, value: now });
-          onUpdated(updated);
+          const differing = chosen.filter(([, was, now]) => now !== was);
+          for (const [key, , now] of differing) onEdit({ type: 'setValue', key, value: now });
+          onUpdated(updated, differing.map(([key]) => key));
         } catch (error) {
           showError(errorDetail(error, 'Make, model and variant could not be updated'));
         } finally {
@@ -113,7 +115,9 @@ export function MakeModelVariantPanel({ detail, rows, onEdit, onUpdated }: Props
           {variants.map((v) => <option key={v.code} value={v.code}>{v.name}</option>)}
         </select>
       </label>
-      <button type="submit" disabled={!changed || saving}>
+      {/* aria-disabled while saving, not disabled: a focused button that turns disabled drops the focus to the page's
+          body, and a failed update would leave it there. */}
+      <button type="submit" disabled={!changed} aria-disabled={saving}>
         Update Make Model Variant
       </button>
     </form>
