@@ -44,9 +44,11 @@ async function pick(kind: 'alpha' | 'beta' | 'hardBeta'): Promise<Flag> {
   throw new Error(`the seed has no pending ${kind} car of ${GS}`);
 }
 
+/** Opens the car from the list by keyboard: its Appt ID link focused, Enter. */
 async function openDetail(page: Page, f: Flag) {
   await page.goto(`${baseURL}/gs-unflagging`);
-  await page.getByRole('link', { name: f.appointmentId, exact: true }).click();
+  await page.getByRole('link', { name: f.appointmentId, exact: true }).focus();
+  await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: `${f.appointmentId} | New inspection` }).waitFor();
 }
 
@@ -115,12 +117,35 @@ describe('GS unflagging in the browser (spec 002 §2, §4, §5, §8)', () => {
     const page = await context.newPage();
     const alpha = await pick('alpha');
     await openDetail(page, alpha);
-    await page.getByRole('button', { name: 'Change to Beta' }).click();
+    const change = page.getByRole('button', { name: 'Change to Beta' });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+    // Cancel by keyboard gives the focus back to the action that opened the form (it fell to the page's body).
+    await change.click();
+    await page.getByRole('button', { name: 'Cancel' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'Reason' }).waitFor({ state: 'detached' });
+    expect(await focused()).toBe('Change to Beta');
+    await page.keyboard.press('Enter');
     await page.getByRole('textbox', { name: 'Reason' }).fill('Engine misfire audible in the video');
     await choose(page, 'Disposition', 'Defect missed by the inspector');
-    await choose(page, 'Select All Wrong Granularities', 'Engine');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    // The multi-select by keyboard: Enter opens it and picks the first option; it stays open, and Tab closes it,
+    // keeping the choice, and goes on to Submit (it was trapped in the list).
+    const granularities = page.getByRole('button', { name: /Select All Wrong Granularities$/ });
+    await granularities.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    expect(await focused()).toBe('Submit');
+    expect(await granularities.textContent()).toContain('Engine');
+    await page.keyboard.press('Shift+Tab');
+    expect(await granularities.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    // Submit by keyboard: once stored the form goes, and the focus goes to the action bar, not the page's body.
+    await page.keyboard.press('Enter');
     await page.getByText('Flag updated successfully').waitFor();
+    await expect.poll(focused).toBe('Flag action');
     expect(await detailOf(alpha)).toMatchObject({ conditionFlag: 4, status: 'REVIEWED' });
 
     const hard = await pick('hardBeta');
@@ -144,8 +169,11 @@ describe('GS unflagging in the browser (spec 002 §2, §4, §5, §8)', () => {
     const meanwhile = await call('PATCH', `v2/gs-dealer-data/${car.appointmentId}`, { conditionFlag: car.conditionFlag, status: 'REVIEWED' });
     expect(meanwhile.status).toBe(200);
     await page.getByRole('button', { name: 'Mark as Beta' }).click();
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Submit' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByText('The flag of this car was changed since you opened it, Please retry again.').waitFor();
+    // The focus stayed on Submit while it was sent (a disabled button drops it to the body), so a retry is one key away.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Submit');
     await page.waitForTimeout(2500);
     expect(page.url()).toContain(`/gs-unflagging-details/${car.appointmentId}`);
     await context.close();

@@ -70,6 +70,13 @@ describe('spec 001 §2 GS refurbishment list', () => {
     await expect.poll(() => page.getByText('No Refurbishment Data').count()).toBe(1);
     await page.getByRole('button', { name: 'Clear search' }).click();
     await expect.poll(() => rows(page).count()).toBe(50);
+
+    // By keyboard: a row's Appointment ID is a link, and Enter on it opens the review.
+    const link = rows(page).first().getByRole('link');
+    const id = (await link.textContent())!;
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseURL}/gs-refurbishment-review/${id}`);
     await page.close();
   });
 });
@@ -189,7 +196,7 @@ describe('spec 001 §2, §4 review before and after refurbishment', () => {
 });
 
 describe('the refurbishment review by keyboard alone (issue 16 Find any row, Review from the keyboard)', () => {
-  it('finder, Reject, rows, next rejected item, QC comment, one Tab stop per item, the ? overlay and Ctrl+Enter submit, with no pointer', async () => {
+  it('finder, Reject, rows, next rejected item, QC comment, Tab through every comment and Reject in order, the ? overlay and Ctrl+Enter submit, with no pointer', async () => {
     // A free refurbishment of its own (from the end of the queue: the tests above take theirs from the start).
     const free = (await queue()).filter((r) => r.status === 'review' && !r.qcAssignTo.to).at(-1)!;
     const assigned = await fetch(`${baseURL}/api/v2/refurbishment-qc-assign-to`, {
@@ -200,7 +207,7 @@ describe('the refurbishment review by keyboard alone (issue 16 Find any row, Rev
     expect(assigned.status).toBe(200);
     const d = await detail(free.appointmentId);
     expect(d.fields.length).toBeGreaterThanOrEqual(3);
-    const [first, second, third] = d.fields;
+    const [first, second] = d.fields;
     const page = await open(`/gs-refurbishment-review/${free.appointmentId}`);
     await page.getByRole('heading', { name: 'GS Refurbishment Suggestions' }).waitFor();
     const focusedItem = () => page.evaluate(() => document.activeElement?.closest('[data-key]')?.getAttribute('data-key') ?? null);
@@ -223,25 +230,36 @@ describe('the refurbishment review by keyboard alone (issue 16 Find any row, Rev
     await page.keyboard.press('n');
     await expect.poll(focusedItem).toBe(second.hashKey);
 
-    // r writes the QC comment (every key types there); Esc gives the keyboard back to the item.
+    // r writes the QC comment (every key types there); Tab goes on to the item's Reject.
     await page.keyboard.press('r');
     await expect.poll(focusedRole).toBe('TEXTAREA');
     await page.keyboard.type('Photo does not show the damage');
-    await page.keyboard.press('Escape');
-    expect(await focusedRole()).toBe('switch');
-    expect(await item(page, 1).getByRole('textbox', { name: 'QC Comment' }).inputValue()).toBe('Photo does not show the damage');
-
-    // One Tab stop per item, whatever it holds (images, videos, comment, Reject).
     await page.keyboard.press('Tab');
-    await expect.poll(focusedItem).toBe(third.hashKey);
-    await page.keyboard.press('Shift+Tab');
-    await expect.poll(focusedItem).toBe(second.hashKey);
+    expect(await focusedRole()).toBe('switch');
+    expect(await focusedItem()).toBe(second.hashKey);
+    expect(await item(page, 1).getByRole('textbox', { name: `QC Comment on ${second.subCategory}`, exact: true }).inputValue()).toBe('Photo does not show the damage');
+
+    // Tab from the tools above the items reaches every comment and Reject, item by item in page order, then SUBMIT
+    // (it skipped the first Reject and never reached a comment); each is named for its item.
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).focus();
+    const stops: [string, string | null][] = [];
+    for (let i = 0; i < 300 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'SUBMIT'; i++) {
+      await page.keyboard.press('Tab');
+      const role = await focusedRole();
+      if (role === 'TEXTAREA' || role === 'switch') stops.push([role, await focusedItem()]);
+    }
+    expect(stops).toEqual(d.fields.flatMap((f) => [['TEXTAREA', f.hashKey], ['switch', f.hashKey]]));
+    for (const f of d.fields) {
+      expect(await page.getByRole('switch', { name: `Reject ${f.subCategory}`, exact: true }).count()).toBe(1);
+      expect(await page.getByRole('textbox', { name: `QC Comment on ${f.subCategory}`, exact: true }).count()).toBe(1);
+    }
+    await item(page, 1).getByRole('switch').focus();
 
     // ? lists exactly this screen's shortcuts: no value editing here.
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await help.waitFor();
-    expect(await help.getByRole('rowheader').allTextContents()).toEqual(['/ or Ctrl+K', 'j or ↓', 'k or ↑', 'Tab / Shift+Tab', 'x', 'r', ']  /  [', 'n', 'Ctrl+Enter', '?']);
+    expect(await help.getByRole('rowheader').allTextContents()).toEqual(['/ or Ctrl+K', 'j or ↓', 'k or ↑', 'x', 'r', ']  /  [', 'n', 'Ctrl+Enter', '?']);
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
 

@@ -245,6 +245,12 @@ describe('spec 000 §4 submission', () => {
     const errors = page.getByRole('table', { name: 'Errors' });
     await errors.getByRole('cell', { name: 'Music System', exact: true }).waitFor();
     await errors.getByRole('cell', { name: 'Insurance Type', exact: true }).waitFor();
+    // By keyboard: a summary row's Field is a button, and Enter on it goes to the row (its tab, its first control).
+    await errors.getByRole('button', { name: 'Music System', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-row]')?.getAttribute('data-row'))).toBe('electricalsInterior.musicSystem');
+    expect(await tab(page, 'INTERIOR').getAttribute('aria-selected')).toBe('true');
+    await tab(page, 'SUMMARY').click();
 
     // Submit: rejections ask for an issue type ('No issue' exclusive); choose one.
     // Critical toggle (default Non Critical, 000 §4).
