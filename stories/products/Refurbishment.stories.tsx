@@ -114,7 +114,7 @@ export const RejectAnItemSubmitsRejected: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const item = await canvas.findByRole('region', { name: 'Exterior - Front Bumper' });
-    await userEvent.click(within(item).getByRole('switch', { name: 'Reject' }));
+    await userEvent.click(within(item).getByRole('switch', { name: 'Reject Front Bumper' }));
     await userEvent.click(canvas.getByRole('button', { name: 'SUBMIT' }));
     await expect(await within(document.body).findByText('Refurbishment review submitted (rejected)', {}, { timeout: 5000 })).toBeInTheDocument();
   },
