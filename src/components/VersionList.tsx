@@ -1,7 +1,8 @@
 /**
  * A product's version list (spec 000 §2 'Versions', 001 §2 'GS refurbishment versions', 'Bike versions'): the
  * appointment search (where the page has one), the load states and the versions table, whose rows open that version
- * (a click or Enter) for the roles that may. The screens give the columns, texts and what opening a row does.
+ * (a click on the row, or its open button in the column marked `opens`: Tab reaches it and a screen reader names it)
+ * for the roles that may. The screens give the columns, texts and what opening a row does.
  */
 import { useState, type ReactNode } from 'react';
 import { Input } from 'react-aria-components/Input';
@@ -15,6 +16,8 @@ export interface VersionColumn<T> {
   header: string;
   cell: (row: T) => ReactNode;
   className?: string;
+  /** The column whose cell is the row's open button (where rows open), with that button's accessible name. */
+  opens?: (row: T) => string;
 }
 
 interface Props<T> {
@@ -85,16 +88,16 @@ export function VersionList<T>({ appointment, onSearch, load, idleText, emptyTex
             </thead>
             <tbody>
               {load.rows.map((row) => (
-                <tr
-                  key={rowKey(row)}
-                  className={onOpen ? 'clickable' : undefined}
-                  tabIndex={onOpen ? 0 : undefined}
-                  onClick={onOpen && (() => onOpen(row))}
-                  onKeyDown={onOpen && ((event) => event.key === 'Enter' && event.target === event.currentTarget && onOpen(row))}
-                >
+                <tr key={rowKey(row)} className={onOpen ? 'clickable' : undefined} onClick={onOpen && (() => onOpen(row))}>
                   {columns.map((c) => (
                     <td key={c.header} className={c.className}>
-                      {c.cell(row)}
+                      {onOpen && c.opens ? (
+                        <button type="button" className="link" aria-label={c.opens(row)} onClick={(event) => (event.stopPropagation(), onOpen(row))}>
+                          {c.cell(row)}
+                        </button>
+                      ) : (
+                        c.cell(row)
+                      )}
                     </td>
                   ))}
                 </tr>

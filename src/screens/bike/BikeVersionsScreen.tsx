@@ -18,7 +18,7 @@ const COLUMNS: readonly VersionColumn<BikeVersionRow>[] = [
   { header: 'Make', cell: (row) => row.make },
   { header: 'Model', cell: (row) => row.model },
   { header: 'Variant', cell: (row) => row.variant },
-  { header: 'Version', cell: (row) => row.version, className: 'num' },
+  { header: 'Version', cell: (row) => row.version, className: 'num', opens: (row) => `Open version ${row.version}` },
   { header: 'Inspection Status', cell: (row) => row.status },
   { header: 'QC By', cell: (row) => row.qcUser ?? '' },
   { header: 'End Time', cell: (row) => formatTime(row.inspectionEndTime, bikeScreens.versionTimeFormat), className: 'date' },

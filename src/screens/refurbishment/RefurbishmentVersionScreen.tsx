@@ -12,7 +12,7 @@ import './refurbishment.css';
 const COLUMNS: readonly VersionColumn<RefurbVersionRow>[] = [
   { header: 'Make', cell: (row) => row.make },
   { header: 'Model', cell: (row) => row.model },
-  { header: 'Version', cell: (row) => row.version, className: 'num' },
+  { header: 'Version', cell: (row) => row.version, className: 'num', opens: (row) => `Open version ${row.version}` },
   { header: 'Inspection Status', cell: (row) => row.status },
   { header: 'Refurbished By', cell: (row) => row.refurbishedBy },
   { header: 'End Time', cell: (row) => formatTime(row.endTime, 'DD-MM-YYYY h:mm:ss A'), className: 'date' },

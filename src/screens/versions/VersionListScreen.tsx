@@ -49,7 +49,7 @@ const COLUMNS: readonly VersionColumn<VersionRow>[] = [
   { header: 'Make', cell: (row) => row.make },
   { header: 'Model', cell: (row) => row.model },
   { header: 'Variant', cell: (row) => row.variant },
-  { header: 'Version', cell: (row) => row.version, className: 'num' },
+  { header: 'Version', cell: (row) => row.version, className: 'num', opens: (row) => `Open version ${row.version}` },
   { header: 'Inspection Status', cell: (row) => <StatusChip status={row.inspectionStatus} /> },
   { header: 'Inspection by', cell: (row) => row.inspectionBy ?? '-' },
   { header: 'QC by', cell: (row) => email(row.qcBy) },
