@@ -49,7 +49,7 @@ import { PRODUCTS, productFromConfig } from '../../products/registry.ts';
 import { diffConfigs, type ConfigChange } from './diff.ts';
 import { caseFromPreview } from './preview-case.ts';
 import { Preview } from './Preview.tsx';
-import { problemLint, setProblems, type PathProblem } from './problem-lint.ts';
+import { problemLint, showProblems, type PathProblem } from './problem-lint.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { useLatest } from '../../components/useLatest.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -264,7 +264,7 @@ export default function ConfigStudioScreen() {
     return all.filter((p, i) => all.findIndex((q) => q.path === p.path && q.message === p.message) === i);
   }, [built, check]);
   useEffect(() => {
-    view.current?.dispatch({ effects: setProblems.of(problems) });
+    if (view.current) showProblems(view.current, problems);
   }, [problems]);
 
   const failing = cases.filter((c) => c.problems.length).length + (check?.cases.filter((c) => c.problems.length).length ?? 0);
@@ -417,7 +417,7 @@ export default function ConfigStudioScreen() {
               onChange={setText}
               onCreateEditor={(v) => {
                 view.current = v;
-                v.dispatch({ effects: setProblems.of(problems) });
+                showProblems(v, problems);
               }}
               basicSetup={{ foldGutter: true }}
             />

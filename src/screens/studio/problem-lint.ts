@@ -3,9 +3,10 @@
  * reading a field nobody has) and the server's findings, shown in the editor at their JSON path beside the schema
  * linter's marks. The studio hands the current problems in with `setProblems`; positions come from the document.
  */
-import { linter, type Diagnostic } from '@codemirror/lint';
+import { forceLinting, linter, type Diagnostic } from '@codemirror/lint';
 import { StateEffect, StateField, type EditorState } from '@codemirror/state';
 import { jsonLanguage } from '@codemirror/lang-json';
+import type { EditorView } from '@codemirror/view';
 
 export interface PathProblem {
   /** JSON pointer, possibly followed by a json-logic path (`/rules/3/when.and[1]`). */
@@ -13,7 +14,7 @@ export interface PathProblem {
   message: string;
 }
 
-export const setProblems = StateEffect.define<readonly PathProblem[]>();
+const setProblems = StateEffect.define<readonly PathProblem[]>();
 
 const problemsField = StateField.define<readonly PathProblem[]>({
   create: () => [],
@@ -130,3 +131,12 @@ export const problemLint = [
     needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((e) => e.is(setProblems))),
   }),
 ];
+
+/**
+ * Hands the studio's current problems to the editor and marks them at once, not a linter delay later: the marks stay
+ * in step with the Problems list, and F8 (next problem) right after a check finds them.
+ */
+export function showProblems(view: EditorView, problems: readonly PathProblem[]): void {
+  view.dispatch({ effects: setProblems.of(problems) });
+  forceLinting(view);
+}
