@@ -28,6 +28,11 @@ function nameOf(item: unknown): string | null {
   return null;
 }
 
+/** The JSON pointer of `segments` (names and indices), escaped ('~' is '~0', '/' is '~1'): segmentsOf's inverse. */
+export function pointerOf(segments: readonly string[]): string {
+  return segments.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
 /** A JSON pointer's segments, unescaped ('~1' is '/', '~0' is '~'). */
 function segmentsOf(pointer: string): string[] {
   return pointer

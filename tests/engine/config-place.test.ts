@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeOf, problemSentence } from '../../src/engine/config-place.ts';
+import { placeOf, pointerOf, problemSentence } from '../../src/engine/config-place.ts';
 import { checkConfigFile, schemaProblem } from '../../src/engine/config-schema.ts';
 import { ConfigError } from '../../src/engine/config.ts';
 
@@ -77,5 +77,13 @@ describe('schemaProblem: the validator\'s failures in plain words, from keyword 
       ['someNewKeyword', {}, 'is not valid here'],
     ];
     for (const [keyword, params, words] of cases) expect(schemaProblem({ keyword, params })).toBe(words);
+  });
+});
+
+describe('pointerOf', () => {
+  it("escapes '~' and '/' so placeOf reads the same names back", () => {
+    expect(pointerOf(['rules', '0', 'a/b~c'])).toBe('/rules/0/a~1b~0c');
+    expect(pointerOf([])).toBe('');
+    expect(placeOf({ 'a/b~c': { d: 1 } }, pointerOf(['a/b~c', 'd']))).toBe("'a/b~c' › 'd'");
   });
 });

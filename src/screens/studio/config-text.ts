@@ -4,7 +4,7 @@
  * place at all ('Unexpected token ']', ..."o", ], ""... is not valid JSON') in a document of thousands of lines.
  */
 import { jsonLanguage } from '@codemirror/lang-json';
-import { placeOf } from '../../engine/config-place.ts';
+import { placeOf, pointerOf } from '../../engine/config-place.ts';
 import { JSON_BODY_LIMIT, sizeInWords } from '../../engine/limits.ts';
 import { RESERVED_KEYS } from '../../engine/read-own.ts';
 import { unstorableIn } from '../../engine/storable-text.ts';
@@ -38,8 +38,7 @@ export const CONFIG_MAX_BYTES = JSON_BODY_LIMIT - 4096;
 function unsendable(json: unknown): string | null {
   const bad = unstorableIn(json);
   if (bad) {
-    const pointer = bad.path.map((p) => `/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-    return `${placeOf(json, pointer)} (${bad.path.join('.')}) has ${bad.reason}, which cannot be saved: remove it, or write the whole character.`;
+    return `${placeOf(json, pointerOf(bad.path))} (${bad.path.join('.')}) has ${bad.reason}, which cannot be saved: remove it, or write the whole character.`;
   }
   const size = new TextEncoder().encode(JSON.stringify(json)).length;
   if (size > CONFIG_MAX_BYTES) {
